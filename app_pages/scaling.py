@@ -1,0 +1,7 @@
+"""Placeholder for the scaling page."""
+
+import streamlit as st
+
+from ui.i18n import t
+
+st.header(t("common.page.scaling"))

@@ -1,0 +1,95 @@
+"""Scaled dot-product attention with its full step trace (Vaswani et al., 2017, §3.2.1).
+
+Shapes use one vocabulary across the project: ``n`` tokens (``n_q`` queries, ``n_k``
+keys), ``d_model``, ``h`` heads, ``d_k`` per-head query/key width, ``d_v`` value width.
+Leading batch dimensions (``...``) are carried through untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+
+def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Softmax that never overflows; a slice that is all -inf gives all zeros, not NaN."""
+    x = np.asarray(x, dtype=np.float64)
+    m = np.max(x, axis=axis, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0.0)  # an all -inf slice keeps its -inf entries
+    e = np.exp(x - m)
+    total = np.sum(e, axis=axis, keepdims=True)
+    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)
+
+
+def causal_mask(n: int) -> np.ndarray:
+    """[n, n] bool, True where query i may attend to key j (j <= i): the decoder's mask."""
+    return np.tril(np.ones((n, n), dtype=bool))
+
+
+def scale_factor(scale: bool | float, d_k: int) -> float:
+    """The factor scores are multiplied by: 1/sqrt(d_k) for True, 1 for False, else as given."""
+    if isinstance(scale, (bool, np.bool_)):
+        return 1.0 / np.sqrt(d_k) if scale else 1.0
+    return float(scale)
+
+
+@dataclass(frozen=True)
+class AttentionTrace:
+    """Every intermediate of one attention call, so a page can show any step."""
+
+    q: np.ndarray  # [..., n_q, d_k]
+    k: np.ndarray  # [..., n_k, d_k]
+    v: np.ndarray  # [..., n_k, d_v]
+    scores: np.ndarray  # [..., n_q, n_k]  q·kᵀ
+    factor: float  # what the scores were multiplied by before the temperature
+    temperature: float
+    scaled: np.ndarray  # [..., n_q, n_k]  scores·factor/temperature, -inf where masked
+    allowed: np.ndarray  # [..., n_q, n_k]  bool, True where attention is allowed
+    weights: np.ndarray  # [..., n_q, n_k]  softmax of scaled, rows sum to 1
+    output: np.ndarray  # [..., n_q, d_v]  weights·v
+
+    def __getitem__(self, name: str) -> np.ndarray | float:
+        return getattr(self, name)
+
+    def keys(self) -> list[str]:
+        return [f.name for f in fields(self)]
+
+    def select(self, index) -> AttentionTrace:
+        """The trace of one element of the leading batch dimensions (e.g. one head)."""
+        arrays = {f.name: getattr(self, f.name) for f in fields(self)}
+        return AttentionTrace(
+            **{
+                name: value[index] if isinstance(value, np.ndarray) else value
+                for name, value in arrays.items()
+            }
+        )
+
+
+def scaled_dot_product_attention(
+    q: np.ndarray,  # [..., n_q, d_k]
+    k: np.ndarray,  # [..., n_k, d_k]
+    v: np.ndarray,  # [..., n_k, d_v]
+    *,
+    mask: np.ndarray | None = None,  # bool, broadcastable to [..., n_q, n_k]; True = may attend
+    scale: bool | float = True,
+    temperature: float = 1.0,
+) -> AttentionTrace:
+    """softmax(q·kᵀ · factor / temperature)·v, returning every step (-> output [..., n_q, d_v])."""
+    q, k, v = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
+    if not temperature > 0:
+        raise ValueError("temperature must be positive")
+    d_k = q.shape[-1]
+    factor = scale_factor(scale, d_k)
+    scores = q @ np.swapaxes(k, -1, -2)  # [..., n_q, n_k]
+    scaled = scores * (factor / temperature)
+    if mask is None:
+        allowed = np.ones(scores.shape, dtype=bool)
+    else:
+        allowed = np.broadcast_to(np.asarray(mask, dtype=bool), scores.shape)
+    scaled = np.where(allowed, scaled, -np.inf)
+    weights = softmax(scaled, axis=-1)  # [..., n_q, n_k]
+    output = weights @ v  # [..., n_q, d_v]
+    return AttentionTrace(
+        q, k, v, scores, factor, float(temperature), scaled, allowed, weights, output
+    )

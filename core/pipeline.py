@@ -1,0 +1,90 @@
+"""The whole forward pass the pages draw, from tokens to the W_O projection, in one call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.article import ARTICLE_D_MODEL, ARTICLE_TOKENS, article_example
+from core.attention import causal_mask
+from core.multihead import MHAParams, MHAResult, init_params, multi_head_attention
+from core.tokens import positional_encoding, token_embedding
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """Inputs, parameters and every intermediate for one setting of the controls."""
+
+    tokens: list[str]  # [n]
+    embeddings: np.ndarray  # [n, d_model]
+    positions: np.ndarray  # [n, d_model]
+    x: np.ndarray  # [n, d_model]  embeddings + positions
+    params: MHAParams
+    mha: MHAResult
+    mask: np.ndarray | None  # [n, n] bool, or None without the causal mask
+    is_article: bool  # True when the hand-made article numbers are in use
+
+    @property
+    def n(self) -> int:
+        return len(self.tokens)
+
+    @property
+    def d_model(self) -> int:
+        return self.x.shape[1]
+
+    @property
+    def n_heads(self) -> int:
+        return self.mha.n_heads
+
+    @property
+    def d_k(self) -> int:
+        return self.d_model // self.n_heads
+
+
+def uses_article(tokens: list[str], d_model: int, n_heads: int) -> bool:
+    """The article's numbers apply to its own sentence at 4 dimensions and one head."""
+    return tokens == ARTICLE_TOKENS and d_model == ARTICLE_D_MODEL and n_heads == 1
+
+
+def build_pipeline(
+    tokens: list[str],
+    *,
+    d_model: int,
+    n_heads: int,
+    seed: int,
+    causal: bool = False,
+    scale: bool | float = True,
+    temperature: float = 1.0,
+    params: MHAParams | None = None,
+) -> Pipeline:
+    """Tokens -> X -> multi-head attention, with the article's numbers where they apply.
+
+    ``params`` lets a caller pass weights it already made (the same as
+    ``init_params(d_model, n_heads, seed)``) instead of drawing them again.
+    """
+    n = len(tokens)
+    positions = positional_encoding(n, d_model)  # [n, d_model]
+    if uses_article(tokens, d_model, n_heads):
+        ex = article_example()
+        x = ex["x"]
+        embeddings = x - positions  # the article gives X with position already added
+        params = MHAParams(w_q=ex["w_q"], w_k=ex["w_k"], w_v=ex["w_v"], w_o=ex["w_o"])
+    else:
+        embeddings = token_embedding(tokens, d_model, seed)  # [n, d_model]
+        x = embeddings + positions
+        params = params if params is not None else init_params(d_model, n_heads, seed)
+    mask = causal_mask(n) if causal else None
+    mha = multi_head_attention(
+        x, params, n_heads=n_heads, mask=mask, scale=scale, temperature=temperature
+    )
+    return Pipeline(
+        tokens=list(tokens),
+        embeddings=embeddings,
+        positions=positions,
+        x=x,
+        params=params,
+        mha=mha,
+        mask=mask,
+        is_article=uses_article(tokens, d_model, n_heads),
+    )

@@ -1,0 +1,89 @@
+"""From text to input vectors: tokens, toy embeddings, sinusoidal positions."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+import numpy as np
+
+MAX_TOKENS = 64  # the app's cap on sentence length; callers trim and say so
+
+# Scripts written without spaces between words: one token per character.
+_CJK = (
+    "\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\U00020000-\U0003134f"
+)
+# Combining marks and the Brahmic/Thai blocks, whose vowel signs are not "word" characters.
+_MARKS = "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0eff"
+_LETTER = rf"(?:(?![{_CJK}])[^\W_])"
+_WORD = rf"{_LETTER}(?:{_LETTER}|[{_MARKS}])*"
+_TOKEN = re.compile(
+    rf"[{_CJK}]"  # one CJK character
+    rf"|{_WORD}(?:['’]{_WORD})*"  # a word, with its apostrophes
+    r"|\S"  # any other visible character: punctuation, symbol, emoji
+)
+_ZWJ = "\u200d"
+
+
+def _joins_previous(ch: str) -> bool:
+    """Characters that belong to the character before them (marks, modifiers, selectors)."""
+    cp = ord(ch)
+    return (
+        unicodedata.category(ch) in ("Mn", "Mc", "Me")
+        or ch == _ZWJ
+        or 0xFE00 <= cp <= 0xFE0F  # variation selectors
+        or 0x1F3FB <= cp <= 0x1F3FF  # skin-tone modifiers
+        or 0xE0020 <= cp <= 0xE007F  # tag characters (flag sequences)
+    )
+
+
+def tokenize(text: str) -> list[str]:
+    """Words and punctuation; one token per CJK character; emoji and symbols kept whole."""
+    text = unicodedata.normalize("NFC", str(text))
+    tokens: list[str] = []
+    for match in _TOKEN.finditer(text):
+        tok = match.group()
+        glue = tokens and (
+            all(_joins_previous(c) for c in tok)  # a lone mark or modifier
+            or tokens[-1].endswith(_ZWJ)  # the next part of a ZWJ emoji sequence
+            or (_is_regional(tok) and len(tokens[-1]) == 1 and _is_regional(tokens[-1]))
+        )
+        if glue and match.start() > 0 and not text[match.start() - 1].isspace():
+            tokens[-1] += tok
+        else:
+            tokens.append(tok)
+    return tokens
+
+
+def _is_regional(tok: str) -> bool:
+    return len(tok) == 1 and 0x1F1E6 <= ord(tok) <= 0x1F1FF  # flag letters pair up
+
+
+def token_seed(token: str, seed: int) -> int:
+    """A 64-bit seed from the token's text and the seed: the same on every machine and run."""
+    digest = hashlib.blake2b(f"{seed}\x00{token}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+def token_embedding(tokens: list[str], d_model: int, seed: int) -> np.ndarray:
+    """[n] tokens -> [n, d_model] toy embeddings, N(0, 1) components, one vector per token text."""
+    out = np.empty((len(tokens), d_model))
+    cache: dict[str, np.ndarray] = {}
+    for i, tok in enumerate(tokens):
+        if tok not in cache:
+            cache[tok] = np.random.default_rng(token_seed(tok, seed)).standard_normal(d_model)
+        out[i] = cache[tok]
+    return out
+
+
+def positional_encoding(n: int, d_model: int) -> np.ndarray:
+    """[n, d_model]: PE(pos, 2i) = sin(pos/10000^(2i/d_model)), PE(pos, 2i+1) = cos(same)."""
+    pos = np.arange(n, dtype=np.float64)[:, None]  # [n, 1]
+    two_i = np.arange(0, d_model, 2, dtype=np.float64)  # [ceil(d_model/2)]
+    angle = pos / np.power(10000.0, two_i / d_model)  # [n, ceil(d_model/2)]
+    pe = np.empty((n, d_model))
+    pe[:, 0::2] = np.sin(angle)
+    pe[:, 1::2] = np.cos(angle[:, : d_model // 2])
+    return pe

@@ -1,0 +1,1 @@
+"""Streamlit-side helpers: settings and links, the text catalogue, charts, cached results."""

@@ -1,0 +1,117 @@
+"""Texts of the frame: sidebar, navigation, shared messages and matrix widgets."""
+
+TEXTS = {
+    "app_title": {"en": "Attention Lab", "zh": "注意力实验室"},
+    "tagline": {
+        "en": "Move the controls and watch every step of attention change.",
+        "zh": "拖动控件，看注意力的每一步如何随之变化。",
+    },
+    # navigation
+    "nav.start": {"en": "Start", "zh": "开始"},
+    "nav.steps": {"en": "The four steps", "zh": "四个步骤"},
+    "nav.more": {"en": "Going further", "zh": "更进一步"},
+    "page.overview": {"en": "Overview", "zh": "总览"},
+    "page.tokens": {"en": "Tokens & position", "zh": "词元与位置"},
+    "page.qkv": {"en": "Q, K, V intuition", "zh": "Q、K、V 的直觉"},
+    "page.similarity": {"en": "1 · Similarity Q·Kᵀ", "zh": "1 · 相似度 Q·Kᵀ"},
+    "page.scaling": {"en": "2 · Scaling", "zh": "2 · 缩放"},
+    "page.softmax": {"en": "3 · Softmax & sharpness", "zh": "3 · Softmax 与尖锐度"},
+    "page.weighted_sum": {"en": "4 · Weighted sum ×V", "zh": "4 · 加权求和 ×V"},
+    "page.masking": {"en": "Masking", "zh": "掩码"},
+    "page.multihead": {"en": "Multi-head", "zh": "多头注意力"},
+    "page.real_model": {"en": "A real model", "zh": "真实模型"},
+    # sidebar
+    "sb.settings": {"en": "Settings", "zh": "设置"},
+    "sb.language": {"en": "Language", "zh": "语言"},
+    "sb.sentence": {"en": "Sentence", "zh": "句子"},
+    "sb.sentence_help": {
+        "en": "Any text. Words and punctuation become tokens; Chinese or Japanese text "
+        "becomes one token per character. At most {max} tokens are used.",
+        "zh": "任意文本。单词和标点各成一个词元；中文或日文每个字一个词元。最多使用 {max} 个词元。",
+    },
+    "sb.d_model": {"en": "Model dimension d_model", "zh": "模型维度 d_model"},
+    "sb.d_model_help": {
+        "en": "Length of every token vector. Real models use 512 or more.",
+        "zh": "每个词元向量的长度。真实模型通常是 512 或更大。",
+    },
+    "sb.heads": {"en": "Heads h", "zh": "头数 h"},
+    "sb.heads_help": {
+        "en": "Only head counts that divide d_model are offered, so d_k = d_model / h is whole.",
+        "zh": "只提供能整除 d_model 的头数，这样 d_k = d_model / h 是整数。",
+    },
+    "sb.dk": {
+        "en": "Each head works in d_k = {d_model} / {h} = **{d_k}** dimensions.",
+        "zh": "每个头在 d_k = {d_model} / {h} = **{d_k}** 维中计算。",
+    },
+    "sb.scale": {"en": "Scale by 1/√d_k", "zh": "除以 √d_k 缩放"},
+    "sb.scale_help": {
+        "en": "Step 2. Off: the raw dot products go straight into softmax.",
+        "zh": "第 2 步。关闭时，原始点积直接送入 softmax。",
+    },
+    "sb.causal": {"en": "Causal mask (decoder)", "zh": "因果掩码（解码器）"},
+    "sb.causal_help": {
+        "en": "Each token may only look at itself and the tokens before it.",
+        "zh": "每个词元只能看到自己和它之前的词元。",
+    },
+    "sb.temperature": {"en": "Softmax temperature", "zh": "Softmax 温度"},
+    "sb.temperature_help": {
+        "en": "Scores are divided by this before softmax: below 1 sharpens, above 1 flattens.",
+        "zh": "送入 softmax 前分数先除以温度：小于 1 更尖锐，大于 1 更平缓。",
+    },
+    "sb.seed": {"en": "Random seed (toy weights)", "zh": "随机种子（玩具权重）"},
+    "sb.seed_help": {
+        "en": "Picks the random embeddings and weight matrices. Same seed, same numbers.",
+        "zh": "决定随机的嵌入和权重矩阵。种子相同，数字就相同。",
+    },
+    "sb.article": {"en": "Article example", "zh": "文章示例"},
+    "sb.article_help": {
+        "en": "Back to “I ate the cake and it was delicious.” with 4-d hand-made vectors "
+        "and one head.",
+        "zh": "回到 “I ate the cake and it was delicious.”：4 维手工向量，单头。",
+    },
+    "sb.share": {"en": "Share this view", "zh": "分享当前视图"},
+    "sb.share_help": {
+        "en": "Copy this link: it opens this page with exactly these settings.",
+        "zh": "复制这个链接：打开后就是这一页和完全相同的设置。",
+    },
+    # shared messages
+    "msg.empty_sentence": {
+        "en": "The sentence is empty, so the article's sentence is shown instead.",
+        "zh": "句子为空，因此改为显示文章中的例句。",
+    },
+    "msg.trimmed": {
+        "en": "The text has {total} tokens; only the first {max} are used.",
+        "zh": "文本共有 {total} 个词元，只使用前 {max} 个。",
+    },
+    "msg.link_fixed": {
+        "en": "Some settings in the link were not valid and were replaced by the nearest "
+        "allowed values: {names}.",
+        "zh": "链接中的部分设置无效，已替换为最接近的允许值：{names}。",
+    },
+    "msg.article_on": {
+        "en": "You are looking at the article's hand-made numbers (the seed has no effect). "
+        "Change the sentence, the dimension or the heads to use random toy weights.",
+        "zh": "当前显示的是文章中的手工数字（随机种子不起作用）。修改句子、维度或头数即可换成随机玩具权重。",
+    },
+    "msg.big_matrix": {
+        "en": "Numbers are printed in the cells of small matrices only; hover a cell to read "
+        "its value, or download the CSV.",
+        "zh": "只有小矩阵会在格子里印出数字；把鼠标移到格子上可看数值，或下载 CSV。",
+    },
+    # matrices and charts
+    "csv": {"en": "CSV", "zh": "CSV"},
+    "csv_help": {"en": "Download {name} as CSV", "zh": "下载 {name} 的 CSV"},
+    "shape": {"en": "shape {shape}", "zh": "形状 {shape}"},
+    "query": {"en": "query token", "zh": "查询词元"},
+    "key": {"en": "key token", "zh": "键词元"},
+    "token": {"en": "token", "zh": "词元"},
+    "dim": {"en": "dimension", "zh": "维度"},
+    "value": {"en": "value", "zh": "数值"},
+    "weight": {"en": "weight", "zh": "权重"},
+    "head": {"en": "head", "zh": "头"},
+    "head_n": {"en": "Head {i}", "zh": "第 {i} 个头"},
+    "choose_head": {"en": "Head to show", "zh": "显示哪个头"},
+    "masked": {"en": "masked (−∞)", "zh": "已屏蔽（−∞）"},
+    "go_to": {"en": "Open {page}", "zh": "打开「{page}」"},
+    "next": {"en": "Next: {page}", "zh": "下一步：{page}"},
+}

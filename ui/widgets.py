@@ -1,0 +1,89 @@
+"""Small pieces every page uses: a matrix with its CSV, the page heading, notices."""
+
+from __future__ import annotations
+
+import re
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from core import MAX_TOKENS
+from ui.charts import heatmap, unique_labels
+from ui.i18n import t
+from ui.settings import Settings, sentence_tokens
+
+
+def matrix_csv(m: np.ndarray, rows, cols) -> str:
+    """The matrix as CSV, labelled rows and columns, full precision, masked cells as -inf."""
+    df = pd.DataFrame(
+        np.asarray(m, dtype=np.float64), index=unique_labels(rows), columns=unique_labels(cols)
+    )
+    return df.to_csv(float_format="%.10g")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "matrix"
+
+
+def matrix_view(
+    name: str,
+    m: np.ndarray,
+    rows,
+    cols,
+    *,
+    key: str,
+    kind: str = "signed",
+    caption: str | None = None,
+    **chart_args,
+) -> None:
+    """A titled heatmap of a matrix, its shape, and a button to download it as CSV."""
+    m = np.asarray(m)
+    head, button = st.columns([4, 1], vertical_alignment="bottom")
+    head.markdown(f"**{name}** · {t('common.shape', shape=f'[{m.shape[0]} × {m.shape[1]}]')}")
+    button.download_button(
+        t("common.csv"),
+        data=lambda: matrix_csv(m, rows, cols),
+        file_name=f"{_slug(key)}.csv",
+        mime="text/csv",
+        key=f"csv_{key}",
+        icon=":material/download:",
+        help=t("common.csv_help", name=name),
+        on_click="ignore",
+    )
+    st.altair_chart(heatmap(m, rows, cols, kind=kind, **chart_args), width="content")
+    if caption:
+        st.caption(caption)
+
+
+def show_chart(chart: alt.TopLevelMixin) -> None:
+    """Draw an Altair chart across the column."""
+    st.altair_chart(chart, width="stretch")
+
+
+def notices(settings: Settings) -> None:
+    """What every page says about the input: empty sentence, trimmed text, article numbers."""
+    info = sentence_tokens(settings.sentence)
+    if info.empty:
+        st.warning(t("common.msg.empty_sentence"), icon=":material/edit_off:")
+    if info.trimmed_from:
+        st.info(
+            t("common.msg.trimmed", total=info.trimmed_from, max=MAX_TOKENS),
+            icon=":material/content_cut:",
+        )
+
+
+def page_header(title_key: str, intro_key: str | None = None) -> None:
+    """The page title and its one-paragraph introduction."""
+    st.header(t(title_key))
+    if intro_key:
+        st.markdown(t(intro_key))
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
+
+
+def md_escape(text: str) -> str:
+    """User text made inert inside Markdown: every formatting character is escaped."""
+    return _MD_SPECIAL.sub(r"\\\1", str(text))

@@ -13,6 +13,7 @@ import pandas as pd
 
 NUMBERS_MAX_CELLS = 12  # print numbers in cells when both sides are at most this
 CELL = 34  # pixels per cell for small matrices
+AXIS_LABELS_MAX = 32  # past this many columns a label per column is only clutter
 MASKED = "−∞"
 
 
@@ -76,22 +77,40 @@ def heatmap(
         numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
     if kind == "weights":
         scale = alt.Scale(scheme="viridis", domain=list(domain or (0.0, 1.0)))
-        dark = alt.datum.value < (0.55 * (domain[1] if domain else 1.0))
+        lo, hi = domain or (0.0, 1.0)
+        dark = df["value"] < lo + 0.55 * (hi - lo)  # viridis is dark at its low end
     elif kind == "signed":
         bound = float(np.max(np.abs(finite))) if finite.size else 1.0
         bound = bound or 1.0
         lo, hi = domain or (-bound, bound)
         scale = alt.Scale(scheme="blueorange", domain=[lo, hi], domainMid=0)
-        dark = abs_expr(bound * 0.6)
+        dark = df["value"].abs() > 0.6 * max(abs(lo), abs(hi))  # dark at both ends
     else:
         lo = float(finite.min()) if finite.size else 0.0
         hi = float(finite.max()) if finite.size else 1.0
         scale = alt.Scale(scheme="viridis", domain=list(domain or (lo, hi if hi > lo else lo + 1)))
-        dark = alt.datum.value < (lo + 0.55 * ((hi - lo) or 1.0))
-    size = cell or (CELL if max(r, c) <= NUMBERS_MAX_CELLS else max(6, min(CELL, 420 // max(r, c))))
+        dark = df["value"] < lo + 0.55 * ((hi - lo) or 1.0)
+    # Text colour per cell, chosen against its fill so every number stays legible.
+    df["ink"] = np.where(df["value"].isna(), "#333333", np.where(dark, "white", "black"))
+    size = cell or (CELL if r <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // r)))
     base = alt.Chart(df).encode(
-        x=alt.X("col:N", sort=cols, title=col_title, axis=alt.Axis(labelAngle=-45, labelLimit=90)),
-        y=alt.Y("row:N", sort=rows, title=row_title, axis=alt.Axis(labelLimit=90)),
+        x=alt.X(
+            "col:N",
+            sort=cols,
+            title=col_title,
+            axis=alt.Axis(
+                labelAngle=-45,
+                labelLimit=90,
+                labels=c <= AXIS_LABELS_MAX,
+                ticks=c <= AXIS_LABELS_MAX,
+            ),
+        ),
+        y=alt.Y(
+            "row:N",
+            sort=rows,
+            title=row_title,
+            axis=alt.Axis(labelLimit=90, labels=r <= 2 * AXIS_LABELS_MAX),
+        ),
     )
     tooltip = [
         alt.Tooltip("row:N", title=row_title or "row"),
@@ -118,21 +137,15 @@ def heatmap(
         layers.append(
             base.mark_text(fontSize=11 if size >= CELL else 9).encode(
                 text="text:N",
-                color=alt.condition(
-                    "!isValid(datum.value)",
-                    alt.value("#333333"),
-                    alt.condition(dark, alt.value("white"), alt.value("black")),
-                ),
+                color=alt.Color("ink:N", scale=None),
                 tooltip=tooltip,
             )
         )
-    chart = alt.layer(*layers).properties(width=size * c, height=size * r)
+    # The width is left to the container (st.altair_chart(width="stretch")) so a matrix
+    # fits a phone as well as a projector; the height keeps cells roughly square.
+    # The text layer's colour is literal (scale=None) and must not join the cells' scale.
+    chart = alt.layer(*layers).resolve_scale(color="independent").properties(height=size * r)
     return chart.properties(title=title) if title else chart
-
-
-def abs_expr(threshold: float) -> str:
-    """A Vega expression true where |value| exceeds threshold (dark cell, light text)."""
-    return f"abs(datum.value) > {threshold!r}"
 
 
 def bars(

@@ -14,6 +14,23 @@ from ui.charts import heatmap, unique_labels
 from ui.i18n import t
 from ui.settings import Settings, sentence_tokens
 
+MAX_SHOWN_COLS = 64
+
+
+def choose_head(n_heads: int, key: str) -> int:
+    """A head picker when there is more than one head; returns the 0-based head index."""
+    if n_heads == 1:
+        return 0
+    picked = st.select_slider(
+        t("common.choose_head"), options=list(range(1, n_heads + 1)), value=1, key=key
+    )
+    return int(picked) - 1
+
+
+def dim_labels(n: int, prefix: str = "") -> list[str]:
+    """Column labels for vector dimensions: 1, 2, … (or with a prefix, e.g. "q1")."""
+    return [f"{prefix}{i}" for i in range(1, n + 1)]
+
 
 def matrix_csv(m: np.ndarray, rows, cols) -> str:
     """The matrix as CSV, labelled rows and columns, full precision, masked cells as -inf."""
@@ -38,7 +55,11 @@ def matrix_view(
     caption: str | None = None,
     **chart_args,
 ) -> None:
-    """A titled heatmap of a matrix, its shape, and a button to download it as CSV."""
+    """A titled heatmap of a matrix, its shape, and a button to download it as CSV.
+
+    Only the first MAX_SHOWN_COLS columns are drawn (a student cannot read more, and a
+    browser draws them slowly); the CSV always has all of them.
+    """
     m = np.asarray(m)
     head, button = st.columns([4, 1], vertical_alignment="bottom")
     head.markdown(f"**{name}** · {t('common.shape', shape=f'[{m.shape[0]} × {m.shape[1]}]')}")
@@ -52,7 +73,12 @@ def matrix_view(
         help=t("common.csv_help", name=name),
         on_click="ignore",
     )
-    st.altair_chart(heatmap(m, rows, cols, kind=kind, **chart_args), width="content")
+    shown = m[:, :MAX_SHOWN_COLS]
+    st.altair_chart(
+        heatmap(shown, rows, list(cols)[:MAX_SHOWN_COLS], kind=kind, **chart_args), width="stretch"
+    )
+    if m.shape[1] > MAX_SHOWN_COLS:
+        st.caption(t("common.cols_cut", shown=MAX_SHOWN_COLS, total=m.shape[1]))
     if caption:
         st.caption(caption)
 

@@ -1,0 +1,43 @@
+"""Texts of the Similarity (step 1, Q·Kᵀ) page."""
+
+TEXTS = {
+    "intro": {
+        "en": "Every token's input vector x is turned into two new vectors by multiplying it "
+        "with two learned matrices: a **query** q = x·W_Q (what this token is looking for) "
+        "and a **key** k = x·W_K (how this token describes itself to others). Each entry of "
+        "q is a dot product of x with one column of W_Q. Then every query is compared with "
+        "every key by a dot product: one row per query token, one column per key token.",
+        "zh": "每个词元的输入向量 x 分别乘以两个学到的矩阵，得到两个新向量：**查询** q = x·W_Q"
+        "（这个词元想找什么）和**键** k = x·W_K（这个词元如何向别人介绍自己）。q 的每个分量都是"
+        " x 与 W_Q 某一列的点积。接着，每个查询和每个键做点积比较：每行对应一个查询词元，每列对应一个键词元。",
+    },
+    "formula_caption": {
+        "en": "A large score means the query and the key point the same way: a good match.",
+        "zh": "分数越大，说明查询和键的方向越一致：匹配得越好。",
+    },
+    "projections": {"en": "From X to Q and K", "zh": "从 X 到 Q 和 K"},
+    "scores": {"en": "The score matrix Q·Kᵀ", "zh": "分数矩阵 Q·Kᵀ"},
+    "scores_caption": {
+        "en": "Row = the token asking (query), column = the token being asked (key). "
+        "Nothing is scaled or normalised yet: that is steps 2 and 3.",
+        "zh": "行 = 提问的词元（查询），列 = 被询问的词元（键）。这里还没有缩放或归一化：那是第 2、3 步的事。",
+    },
+    "explain": {"en": "Check one score by hand", "zh": "亲手验算一个分数"},
+    "explain_intro": {
+        "en": "Pick a query token and a key token: their score is the sum of the products of "
+        "matching entries of q and k.",
+        "zh": "选一个查询词元和一个键词元：它们的分数就是 q 与 k 对应分量乘积之和。",
+    },
+    "products": {"en": "Term by term", "zh": "逐项相乘"},
+    "col_q": {"en": "q (query)", "zh": "q（查询）"},
+    "col_k": {"en": "k (key)", "zh": "k（键）"},
+    "col_prod": {"en": "q × k", "zh": "q × k"},
+    "sum": {
+        "en": "Sum of the {d} products = **{total}**, the cell in row “{q}”, column “{k}”.",
+        "zh": "{d} 个乘积之和 = **{total}**，也就是第“{q}”行、第“{k}”列的格子。",
+    },
+    "terms_cut": {
+        "en": "The first {shown} of {d} terms are listed; the sum uses all of them.",
+        "zh": "只列出 {d} 项中的前 {shown} 项；求和用的是全部。",
+    },
+}

@@ -17,13 +17,19 @@ def row_entropy(weights: np.ndarray) -> np.ndarray:
 def softmax_jacobian_norm(weights: np.ndarray) -> np.ndarray:
     """[..., n_k] -> [...]: Frobenius norm of diag(p) − p·pᵀ, the softmax Jacobian of a row.
 
-    It is 0 for a one-hot row (no gradient flows back) and largest for flat rows.
-    ||J||² = Σp² − 2Σp³ + (Σp²)², written out so no [n_k, n_k] matrix is built.
+    It goes to 0 as the row becomes one-hot (no gradient flows back through softmax).
+    ||J||² = Σᵢ pᵢ²(1 − pᵢ)² + Σᵢ pᵢ² Σ_{j≠i} pⱼ². For the largest weight, 1 − p and the
+    sum over the others are added up from the other entries rather than subtracted from 1,
+    so a nearly one-hot row keeps its tiny but nonzero norm instead of rounding to 0.
     """
     p = np.asarray(weights, dtype=np.float64)
-    s2 = np.sum(p**2, axis=-1)
-    s3 = np.sum(p**3, axis=-1)
-    return np.sqrt(np.maximum(s2 - 2.0 * s3 + s2**2, 0.0))
+    top = np.arange(p.shape[-1]) == np.argmax(p, axis=-1)[..., None]  # [..., n_k]
+    rest1 = np.sum(np.where(top, 0.0, p), axis=-1, keepdims=True)  # 1 − p_max, exactly
+    rest2 = np.sum(np.where(top, 0.0, p**2), axis=-1, keepdims=True)  # Σ_{j≠max} pⱼ²
+    s2 = np.sum(p**2, axis=-1, keepdims=True)
+    one_minus_p = np.where(top, rest1, 1.0 - p)  # other entries are ≤ 1/2: no cancellation
+    others_sq = np.where(top, rest2, s2 - p**2)
+    return np.sqrt(np.sum(p**2 * (one_minus_p**2 + others_sq), axis=-1))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,10 @@ on 0. Masked cells (-inf) are grey and labelled −∞.
 
 from __future__ import annotations
 
+import copy
+import functools
+from dataclasses import dataclass
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -47,69 +51,69 @@ def matrix_frame(m: np.ndarray, rows, cols, decimals: int = 2) -> pd.DataFrame:
     )
 
 
-def heatmap(
-    m: np.ndarray,
-    rows,
-    cols,
-    *,
-    kind: str = "weights",
-    row_title: str = "",
-    col_title: str = "",
-    value_title: str = "value",
-    numbers: bool | None = None,
-    decimals: int = 2,
-    domain: tuple[float, float] | None = None,
-    cell: int | None = None,
-    title: str | None = None,
-    legend: bool = True,
-) -> alt.LayerChart:
-    """A matrix as coloured cells with a tooltip; numbers printed in small matrices.
+@dataclass(frozen=True)
+class Figure:
+    """A Vega-Lite spec made once per layout (cached) plus this run's data.
 
-    kind "weights": viridis on [0, 1]; "signed": blueorange centred on 0; "plain": viridis
-    on the data's range.
+    Building an Altair chart validates it against the Vega-Lite schema, which costs far
+    more than the data; a slider move changes only the data, so the layout is built once.
     """
-    m = np.asarray(m, dtype=np.float64)
-    r, c = m.shape
-    rows, cols = unique_labels(rows), unique_labels(cols)
-    df = matrix_frame(m, rows, cols, decimals)
-    finite = m[np.isfinite(m)]
-    if numbers is None:
-        numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
+
+    spec: dict
+    data: pd.DataFrame
+
+    def to_dict(self) -> dict:
+        """The complete spec with the data inlined (what the browser draws)."""
+        return {**copy.deepcopy(self.spec), "data": {"values": self.data.to_dict("records")}}
+
+
+def _layout(chart: alt.TopLevelMixin) -> dict:
+    """An Altair chart's spec without its data or theme, ready to take any data frame."""
+    with alt.data_transformers.disable_max_rows():
+        spec = chart.to_dict()
+    for key in ("data", "datasets", "config"):
+        spec.pop(key, None)
+    return spec
+
+
+def _heatmap_chart(
+    df: pd.DataFrame,
+    *,
+    kind: str,
+    rows: int,
+    cols: int,
+    numbers: bool,
+    size: int,
+    row_title: str,
+    col_title: str,
+    value_title: str,
+    domain: tuple[float, float] | None,
+    legend: bool,
+    title: str | None,
+) -> alt.LayerChart:
+    """The heatmap's layout; axes are ordered by the i/j columns so labels may be anything."""
     if kind == "weights":
         scale = alt.Scale(scheme="viridis", domain=list(domain or (0.0, 1.0)))
-        lo, hi = domain or (0.0, 1.0)
-        dark = df["value"] < lo + 0.55 * (hi - lo)  # viridis is dark at its low end
     elif kind == "signed":
-        bound = float(np.max(np.abs(finite))) if finite.size else 1.0
-        bound = bound or 1.0
-        lo, hi = domain or (-bound, bound)
-        scale = alt.Scale(scheme="blueorange", domain=[lo, hi], domainMid=0)
-        dark = df["value"].abs() > 0.6 * max(abs(lo), abs(hi))  # dark at both ends
+        # Diverging, with 0 always at the neutral middle colour.
+        scale = alt.Scale(
+            scheme="blueorange", domainMid=0, **({"domain": list(domain)} if domain else {})
+        )
     else:
-        lo = float(finite.min()) if finite.size else 0.0
-        hi = float(finite.max()) if finite.size else 1.0
-        scale = alt.Scale(scheme="viridis", domain=list(domain or (lo, hi if hi > lo else lo + 1)))
-        dark = df["value"] < lo + 0.55 * ((hi - lo) or 1.0)
-    # Text colour per cell, chosen against its fill so every number stays legible.
-    df["ink"] = np.where(df["value"].isna(), "#333333", np.where(dark, "white", "black"))
-    size = cell or (CELL if r <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // r)))
+        scale = alt.Scale(scheme="viridis", **({"domain": list(domain)} if domain else {}))
+    show_x, show_y = cols <= AXIS_LABELS_MAX, rows <= 2 * AXIS_LABELS_MAX
     base = alt.Chart(df).encode(
         x=alt.X(
             "col:N",
-            sort=cols,
+            sort=alt.EncodingSortField(field="j", op="min"),
             title=col_title,
-            axis=alt.Axis(
-                labelAngle=-45,
-                labelLimit=90,
-                labels=c <= AXIS_LABELS_MAX,
-                ticks=c <= AXIS_LABELS_MAX,
-            ),
+            axis=alt.Axis(labelAngle=-45, labelLimit=90, labels=show_x, ticks=show_x),
         ),
         y=alt.Y(
             "row:N",
-            sort=rows,
+            sort=alt.EncodingSortField(field="i", op="min"),
             title=row_title,
-            axis=alt.Axis(labelLimit=90, labels=r <= 2 * AXIS_LABELS_MAX),
+            axis=alt.Axis(labelLimit=90, labels=show_y, ticks=show_y),
         ),
     )
     tooltip = [
@@ -124,7 +128,7 @@ def heatmap(
                 "value:Q",
                 scale=scale,
                 title=value_title,
-                legend=alt.Legend(orient="right", gradientLength=max(60, min(size * r, 200)))
+                legend=alt.Legend(orient="right", gradientLength=max(60, min(size * rows, 200)))
                 if legend
                 else None,
             ),
@@ -136,16 +140,100 @@ def heatmap(
     if numbers:
         layers.append(
             base.mark_text(fontSize=11 if size >= CELL else 9).encode(
-                text="text:N",
-                color=alt.Color("ink:N", scale=None),
-                tooltip=tooltip,
+                text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
             )
         )
-    # The width is left to the container (st.altair_chart(width="stretch")) so a matrix
-    # fits a phone as well as a projector; the height keeps cells roughly square.
     # The text layer's colour is literal (scale=None) and must not join the cells' scale.
-    chart = alt.layer(*layers).resolve_scale(color="independent").properties(height=size * r)
+    # The width is left to the container (width="stretch") so a matrix fits a phone as
+    # well as a projector; the height keeps cells roughly square.
+    chart = alt.layer(*layers).resolve_scale(color="independent").properties(height=size * rows)
     return chart.properties(title=title) if title else chart
+
+
+_EMPTY_MATRIX_FRAME = pd.DataFrame(
+    {
+        "row": pd.Series(dtype=str),
+        "col": pd.Series(dtype=str),
+        "i": pd.Series(dtype=int),
+        "j": pd.Series(dtype=int),
+        "value": pd.Series(dtype=float),
+        "text": pd.Series(dtype=str),
+        "ink": pd.Series(dtype=str),
+    }
+)
+
+
+@functools.lru_cache(maxsize=512)
+def _heatmap_layout(**layout) -> dict:
+    return _layout(_heatmap_chart(_EMPTY_MATRIX_FRAME, **layout))
+
+
+def _prepare(
+    m: np.ndarray,
+    rows,
+    cols,
+    *,
+    kind: str = "weights",
+    row_title: str = "",
+    col_title: str = "",
+    value_title: str = "value",
+    numbers: bool | None = None,
+    decimals: int = 2,
+    domain: tuple[float, float] | None = None,
+    cell: int | None = None,
+    title: str | None = None,
+    legend: bool = True,
+) -> tuple[pd.DataFrame, dict]:
+    """The tidy frame (with a legible ink colour per cell) and the layout's parameters."""
+    m = np.asarray(m, dtype=np.float64)
+    r, c = m.shape
+    df = matrix_frame(m, unique_labels(rows), unique_labels(cols), decimals)
+    finite = m[np.isfinite(m)]
+    if kind == "weights":
+        lo, hi = domain or (0.0, 1.0)
+        dark = df["value"] < lo + 0.55 * (hi - lo)  # viridis is dark at its low end
+    elif kind == "signed":
+        bound = max(map(abs, domain)) if domain else (np.abs(finite).max() if finite.size else 1)
+        dark = df["value"].abs() > 0.6 * (bound or 1.0)  # blueorange is dark at both ends
+    else:
+        lo, hi = domain or ((finite.min(), finite.max()) if finite.size else (0.0, 1.0))
+        dark = df["value"] < lo + 0.55 * ((hi - lo) or 1.0)
+    df["ink"] = np.where(df["value"].isna(), "#333333", np.where(dark, "white", "black"))
+    if numbers is None:
+        numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
+    size = cell or (CELL if r <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // r)))
+    layout = {
+        "kind": kind,
+        "rows": r,
+        "cols": c,
+        "numbers": bool(numbers),
+        "size": int(size),
+        "row_title": row_title,
+        "col_title": col_title,
+        "value_title": value_title,
+        "domain": tuple(float(v) for v in domain) if domain else None,
+        "legend": legend,
+        "title": title,
+    }
+    return df, layout
+
+
+def heatmap(m: np.ndarray, rows, cols, **options) -> Figure:
+    """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
+
+    Options: kind "weights" (viridis on [0, 1], the default), "signed" (blueorange centred
+    on 0) or "plain" (viridis on the data's range); row_title, col_title, value_title,
+    numbers (None = only for small matrices), decimals, domain, cell (pixels), title,
+    legend. Draw it with ui.widgets.show_chart.
+    """
+    df, layout = _prepare(m, rows, cols, **options)
+    return Figure(_heatmap_layout(**layout), df)
+
+
+def heatmap_chart(m: np.ndarray, rows, cols, **options) -> alt.LayerChart:
+    """The same heatmap as an Altair chart, for composing with other Altair charts."""
+    df, layout = _prepare(m, rows, cols, **options)
+    return _heatmap_chart(df, **layout)
 
 
 def bars(

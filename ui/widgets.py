@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 
 import altair as alt
@@ -10,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from core import MAX_TOKENS
-from ui.charts import heatmap, unique_labels
+from ui.charts import Figure, heatmap, unique_labels
 from ui.i18n import t
 from ui.settings import Settings, sentence_tokens
 
@@ -74,18 +75,19 @@ def matrix_view(
         on_click="ignore",
     )
     shown = m[:, :MAX_SHOWN_COLS]
-    st.altair_chart(
-        heatmap(shown, rows, list(cols)[:MAX_SHOWN_COLS], kind=kind, **chart_args), width="stretch"
-    )
+    show_chart(heatmap(shown, rows, list(cols)[:MAX_SHOWN_COLS], kind=kind, **chart_args))
     if m.shape[1] > MAX_SHOWN_COLS:
         st.caption(t("common.cols_cut", shown=MAX_SHOWN_COLS, total=m.shape[1]))
     if caption:
         st.caption(caption)
 
 
-def show_chart(chart: alt.TopLevelMixin) -> None:
-    """Draw an Altair chart across the column."""
-    st.altair_chart(chart, width="stretch")
+def show_chart(chart: Figure | alt.TopLevelMixin, **kwargs) -> None:
+    """Draw a Figure (cached layout + data) or an Altair chart across the column."""
+    if isinstance(chart, Figure):
+        st.vega_lite_chart(chart.data, copy.deepcopy(chart.spec), width="stretch", **kwargs)
+    else:
+        st.altair_chart(chart, width="stretch", **kwargs)
 
 
 def notices(settings: Settings) -> None:

@@ -75,6 +75,7 @@ def matrix_view(
         on_click="ignore",
     )
     shown = m[:, :MAX_SHOWN_COLS]
+    chart_args.setdefault("value_title", t("common.value"))
     show_chart(heatmap(shown, rows, list(cols)[:MAX_SHOWN_COLS], kind=kind, **chart_args))
     if m.shape[1] > MAX_SHOWN_COLS:
         st.caption(t("common.cols_cut", shown=MAX_SHOWN_COLS, total=m.shape[1]))

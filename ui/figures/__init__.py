@@ -1,0 +1,1 @@
+"""Page-specific chart builders: one module per page, one function per figure."""

@@ -1,0 +1,119 @@
+"""Charts of the Softmax & sharpness page (step 3): sharpness against the model dimension.
+
+Same colours as the Scaling page: scaled = blue, not scaled = vermillion (Okabe-Ito). The
+layout is built once per set of texts (cached) and takes this run's data as a Figure.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from ui.charts import Figure
+from ui.figures.scaling import NO_DATA, RAW_COLOR, SCALED_COLOR, layout, marker_layers
+
+HEIGHT = 290  # axes and legend included (Streamlit fits the whole chart)
+
+
+@functools.lru_cache(maxsize=64)
+def _sweep_layout(
+    dmin: int,
+    dmax: int,
+    on_name: str,
+    off_name: str,
+    marked: bool,
+    x_title: str,
+    y_title: str,
+    unit_interval: bool,
+) -> dict:
+    ticks = [2**e for e in range(0, 11) if dmin <= 2**e <= dmax]
+    x = alt.X(
+        "d:Q",
+        title=x_title,
+        scale=alt.Scale(type="log", base=2, domain=[dmin, dmax], nice=False),
+        axis=alt.Axis(values=ticks, format="d", labelFlush=True),
+    )
+    y = alt.Y(
+        "value:Q",
+        title=y_title,
+        scale=alt.Scale(domain=[0, 1]) if unit_interval else alt.Scale(zero=True),
+    )
+    color = alt.Color(
+        "series:N",
+        title=None,
+        scale=alt.Scale(domain=[on_name, off_name], range=[SCALED_COLOR, RAW_COLOR]),
+        legend=alt.Legend(orient="top", direction="horizontal", labelLimit=260),
+    )
+    # The series of the current setting is solid, the other dashed (the legend says which).
+    dash = alt.StrokeDash(
+        "mine:N", scale=alt.Scale(domain=[True, False], range=[[1, 0], [6, 4]]), legend=None
+    )
+    tooltip = [
+        alt.Tooltip("series:N", title=" "),
+        alt.Tooltip("d:Q", title=x_title),
+        alt.Tooltip("value:Q", title=y_title, format=".4f"),
+    ]
+    lines = (
+        alt.Chart()
+        .mark_line(point=alt.OverlayMarkDef(size=40, filled=True))
+        .encode(x=x, y=y, color=color, strokeDash=dash, tooltip=tooltip)
+    )
+    layers = [lines]
+    if marked:  # a layer with no rows would only make Vega warn about an empty extent
+        rows = "datum.current && datum.mine"
+        ring = (
+            alt.Chart()
+            .transform_filter(rows)
+            .mark_point(size=160, color="#000000", strokeWidth=1.5)
+            .encode(x=x, y=y)
+        )
+        layers += [*marker_layers(x, rows, dmax), ring]
+    return layout(alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT))
+
+
+def sweep_chart(
+    dims,
+    mine,
+    other,
+    *,
+    current_d: int,
+    scale_on: bool,
+    on_name: str,
+    off_name: str,
+    x_title: str,
+    y_title: str,
+    marker_label: str,
+    unit_interval: bool = False,
+) -> Figure:
+    """One sharpness measure against d_model: the student's scaling setting and the opposite.
+
+    ``mine`` are the values with the current scaling setting, ``other`` with the opposite;
+    on_name / off_name label the scaled and unscaled series.
+    """
+    dims = np.asarray(dims, dtype=int)
+    m = len(dims)
+    mine_name, other_name = (on_name, off_name) if scale_on else (off_name, on_name)
+    df = pd.DataFrame(
+        {
+            "d": np.concatenate([dims, dims]),
+            "series": [mine_name] * m + [other_name] * m,
+            "mine": [True] * m + [False] * m,
+            "value": np.concatenate([mine, other]).astype(np.float64),
+            "current": np.concatenate([dims == current_d, dims == current_d]),
+            "marker": marker_label,
+        }
+    )
+    spec = _sweep_layout(
+        int(dims.min()),
+        int(dims.max()),
+        on_name,
+        off_name,
+        bool(current_d in dims),
+        x_title,
+        y_title,
+        bool(unit_interval),
+    )
+    return Figure(spec, df)

@@ -1,7 +1,143 @@
-"""Placeholder for the overview page."""
+"""Overview: the four steps of scaled dot-product attention as one live pipeline."""
 
 import streamlit as st
 
+from ui import settings as cfg
+from ui import state
+from ui.charts import NUMBERS_MAX_CELLS, unique_labels
 from ui.i18n import t
+from ui.widgets import MAX_SHOWN_COLS, dim_labels, matrix_view, notices, page_header
 
-st.header(t("common.page.overview"))
+MINI_HEIGHT = 256  # pixels: a miniature of a long sentence stays small
+
+
+def page_link(name: str, icon: str) -> None:
+    st.page_link(
+        f"app_pages/{name}.py", label=t("common.go_to", page=t(f"common.page.{name}")), icon=icon
+    )
+
+
+def flows(what: str, rows: int, cols: int) -> None:
+    shape = f"[{rows} × {cols}]"
+    st.caption(f":material/arrow_downward: {t('overview.flows', what=t(what), shape=shape)}")
+
+
+def mini(rows: int, cols: int) -> dict:
+    """Chart options of a miniature [rows, cols]: small cells when the sentence is long.
+
+    The colour legend is left out when the cells carry numbers: on a phone it would
+    squeeze them unreadable.
+    """
+    numbers = rows <= NUMBERS_MAX_CELLS and min(cols, MAX_SHOWN_COLS) <= NUMBERS_MAX_CELLS
+    return {
+        "row_title": t("common.query"),
+        "cell": None if rows <= NUMBERS_MAX_CELLS else max(4, MINI_HEIGHT // rows),
+        "legend": not numbers,
+    }
+
+
+def step(i: int, page: str, icon: str, formula: str, live: list[str]):
+    """One stage of the pipeline: its texts and link on the left; returns the chart slot."""
+    box = st.container(border=True)
+    box.markdown(f"#### {t('overview.step', i=i, name=t(f'overview.name{i}'))}")
+    text, chart = box.columns([2, 3])
+    with text:
+        st.latex(formula)
+        st.markdown(t(f"overview.why{i}"))
+        for line in live:
+            st.caption(line)
+        page_link(page, icon)
+    return chart
+
+
+s = cfg.current()
+p = state.pipeline(s)
+page_header("common.page.overview", "overview.intro")
+notices(s)
+if p.is_article:
+    st.info(t("common.msg.article_on"), icon=":material/menu_book:")
+
+st.latex(
+    r"\operatorname{Attention}(Q, K, V) = "
+    r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
+)
+st.caption(t("overview.formula_caption"))
+
+before, links = st.columns([3, 2], vertical_alignment="center")
+before.markdown(t("overview.before"))
+with links:
+    page_link("tokens", ":material/text_fields:")
+    page_link("qkv", ":material/search:")
+
+tr = p.mha.trace.select(0)  # head 1
+labels = unique_labels(p.tokens)
+d_v = tr.output.shape[1]
+st.markdown(t("overview.now", n=p.n, h=p.n_heads, d_k=p.d_k))
+if p.n_heads > 1:
+    st.caption(t("overview.heads_note", h=p.n_heads, d_k=p.d_k))
+
+scale_note = (
+    t("overview.live2_on", d_k=p.d_k, factor=f"{tr.factor:.4g}")
+    if s.scale
+    else t("overview.live2_off")
+)
+temp_note = [t("overview.live2_temp", temp=f"{tr.temperature:g}")] if tr.temperature != 1 else []
+
+with step(1, "similarity", ":material/grid_on:", r"S = Q K^{\top}", []):
+    matrix_view(
+        t("overview.m_scores"),
+        tr.scores,
+        labels,
+        labels,
+        key="ov_scores",
+        col_title=t("common.key"),
+        **mini(p.n, p.n),
+    )
+flows("overview.flow1", p.n, p.n)
+
+with step(2, "scaling", ":material/straighten:", r"S' = S / \sqrt{d_k}", [scale_note, *temp_note]):
+    matrix_view(
+        t("overview.m_scaled"),
+        tr.scaled,
+        labels,
+        labels,
+        key="ov_scaled",
+        col_title=t("common.key"),
+        **mini(p.n, p.n),
+    )
+flows("overview.flow2", p.n, p.n)
+
+mask_note = t("overview.live3_on") if s.causal else t("overview.live3_off")
+with step(3, "softmax", ":material/equalizer:", r"A = \operatorname{softmax}(S')", [mask_note]):
+    matrix_view(
+        t("overview.m_weights"),
+        tr.weights,
+        labels,
+        labels,
+        key="ov_weights",
+        kind="weights",
+        col_title=t("common.key"),
+        value_title=t("common.weight"),
+        **mini(p.n, p.n),
+    )
+flows("overview.flow3", p.n, p.n)
+
+with step(4, "weighted_sum", ":material/functions:", r"O = A V", [t("overview.live4", d_v=d_v)]):
+    matrix_view(
+        t("overview.m_output"),
+        tr.output,
+        labels,
+        dim_labels(d_v),
+        key="ov_output",
+        col_title=t("common.dim"),
+        **mini(p.n, d_v),
+    )
+
+st.subheader(t("overview.more"))
+mask_col, heads_col = st.columns(2)
+with mask_col:
+    page_link("masking", ":material/visibility_off:")
+    st.caption(t("overview.more_mask"))
+with heads_col:
+    page_link("multihead", ":material/view_column:")
+    st.caption(t("overview.more_multihead"))

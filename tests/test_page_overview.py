@@ -1,0 +1,94 @@
+"""Overview page: the four live miniatures, the scaling between them, and the step links."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from apptest_util import all_text, chart_data, open_page
+
+from ui.texts.common import TEXTS as COMMON
+
+SCORES, SCALED, WEIGHTS, OUTPUT = range(4)
+SENTENCE = "the quick brown fox jumps over the lazy dog"  # 9 tokens
+
+
+def matrix(at, index: int) -> np.ndarray:
+    return chart_data(at, index).pivot(index="i", columns="j", values="value").to_numpy()
+
+
+def test_article_defaults_show_four_miniatures_and_say_so():
+    at = open_page("overview")
+    assert not at.exception
+    assert len(at.get("vega_lite_chart")) == 4
+    assert COMMON["msg.article_on"]["en"] in all_text(at)
+    assert matrix(at, SCORES).shape == (9, 9)  # the article's 9 tokens
+    assert matrix(at, OUTPUT).shape == (9, 4)  # d_v = 4
+    # √4 = 2: the article's own worked number.
+    np.testing.assert_allclose(matrix(at, SCALED) * 2.0, matrix(at, SCORES), atol=1e-15)
+
+
+@pytest.mark.parametrize(("d", "heads", "temp"), [(64, 4, 1.0), (512, 8, 1.0), (16, 1, 0.5)])
+def test_scaled_is_scores_over_sqrt_dk_times_temperature(d, heads, temp):
+    at = open_page("overview", d=d, heads=heads, temp=temp, sentence=SENTENCE)
+    assert not at.exception
+    assert COMMON["msg.article_on"]["en"] not in all_text(at)
+    scores, scaled = matrix(at, SCORES), matrix(at, SCALED)
+    ratio = math.sqrt(d // heads) * temp
+    np.testing.assert_allclose(scaled * ratio, scores, rtol=1e-9, atol=1e-12)
+    big = np.abs(scores) > 1e-6  # where the ratio itself is well defined
+    np.testing.assert_allclose(scores[big] / scaled[big], ratio, rtol=1e-9)
+
+
+def test_without_scaling_the_scores_pass_unchanged():
+    at = open_page("overview", d=256, scale=0, sentence=SENTENCE)
+    np.testing.assert_allclose(matrix(at, SCALED), matrix(at, SCORES), rtol=1e-12)
+
+
+@pytest.mark.parametrize("mask", [0, 1])
+def test_weight_rows_sum_to_one(mask):
+    at = open_page("overview", d=32, heads=2, mask=mask, sentence=SENTENCE)
+    w = matrix(at, WEIGHTS)
+    assert (w >= 0).all()
+    np.testing.assert_allclose(w.sum(axis=1), 1.0, atol=1e-12)
+    if mask:
+        assert np.all(np.triu(w, k=1) == 0)  # no weight on a future token
+        assert np.isnan(np.triu(matrix(at, SCALED), k=1)[np.triu_indices(9, k=1)]).all()
+
+
+def test_links_to_every_step_and_beyond():
+    at = open_page("overview")
+    pages = {link.proto.page for link in at.page_link}
+    assert {"similarity", "scaling", "softmax", "weighted_sum", "masking", "multihead"} <= pages
+
+
+def test_chinese_header():
+    at = open_page("overview", lang="zh")
+    assert not at.exception
+    assert at.header[0].value == "总览"
+    assert COMMON["msg.article_on"]["zh"] in all_text(at)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"d": "1024", "heads": "16", "sentence": "tok " * 80},
+        {"d": "1024", "heads": "1", "temp": "0.05"},
+        {"d": "4", "heads": "4", "temp": "5", "mask": "1", "scale": "0"},
+        {"sentence": "   "},
+        {"sentence": "我吃了蛋糕，它很好吃。", "lang": "zh"},
+        {"sentence": "cake 🍰 👩‍👩‍👧 🇫🇷 yum"},
+        {"sentence": "<script>alert(1)</script> <b>bold</b>"},
+    ],
+)
+def test_extremes_render_without_error(params):
+    at = open_page("overview", **params)
+    assert not at.exception
+    assert len(at.get("vega_lite_chart")) == 4
+    for index in (SCORES, SCALED, WEIGHTS, OUTPUT):
+        values = chart_data(at, index)["value"].dropna()
+        assert np.isfinite(values).all()
+    np.testing.assert_allclose(matrix(at, WEIGHTS).sum(axis=1), 1.0, atol=1e-9)
+    assert not any(md.proto.allow_html for md in at.markdown)
+    assert "<script>" not in "".join(md.value for md in at.markdown)

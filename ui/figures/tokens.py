@@ -1,0 +1,86 @@
+"""Charts of the Tokens & position page: columns of the positional encoding as curves.
+
+The layout depends only on the sentence length and the texts, so it is built once (cached)
+and takes this run's data as a Figure (see ui.charts.Figure).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from ui.charts import Figure, _layout
+
+# Okabe–Ito: distinguishable with every common form of colour blindness.
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
+HEIGHT = 380  # pixels, including the legend below the plot
+NO_DATA = pd.DataFrame()  # the layout is built without data (each run brings its own)
+
+
+@functools.lru_cache(maxsize=64)
+def _curves_layout(
+    n: int,
+    labels: tuple[str, ...],
+    position_title: str,
+    value_title: str,
+    label_title: str,
+    wavelength_title: str,
+) -> dict:
+    colour = alt.Color(
+        "label:N",
+        sort=list(labels),
+        title=label_title,
+        scale=alt.Scale(domain=list(labels), range=list(OKABE_ITO[: len(labels)])),
+        legend=alt.Legend(orient="bottom", columns=2, labelLimit=220),
+    )
+    base = alt.Chart().encode(
+        x=alt.X(
+            "position:Q",
+            title=position_title,
+            axis=alt.Axis(tickMinStep=1, format="d"),
+            scale=alt.Scale(domain=[0, max(n - 1, 1)], nice=False),
+        ),
+        y=alt.Y("value:Q", title=value_title, scale=alt.Scale(domain=[-1.0, 1.0])),
+        color=colour,
+        tooltip=[
+            alt.Tooltip("label:N", title=label_title),
+            alt.Tooltip("position:Q", title=position_title),
+            alt.Tooltip("value:Q", title=value_title, format=".4f"),
+            alt.Tooltip("wavelength:Q", title=wavelength_title, format=".1f"),
+        ],
+    )
+    lines = base.mark_line(strokeWidth=1.5, opacity=0.7)
+    points = base.mark_point(filled=True, size=30 if n <= 32 else 12)
+    return _layout(alt.layer(lines, points, data=NO_DATA).properties(height=HEIGHT))
+
+
+def pe_curves(
+    pe: np.ndarray,  # [n, d_model]
+    columns: list[int],  # 0-based column indices to draw (at most len(OKABE_ITO))
+    labels: list[str],  # one legend label per column
+    *,
+    position_title: str,
+    value_title: str,
+    label_title: str,
+    wavelength_title: str,
+) -> Figure:
+    """Chosen columns of the positional encoding as curves over the positions."""
+    n, d_model = pe.shape
+    # Columns 2i and 2i+1 share the angular frequency 1 / 10000^(2i/d_model).
+    wavelengths = [2 * np.pi * 10000.0 ** ((j - j % 2) / d_model) for j in columns]
+    df = pd.DataFrame(
+        {
+            "position": np.tile(np.arange(n), len(columns)),
+            "col": np.repeat(columns, n),
+            "label": np.repeat(labels, n),
+            "value": pe[:, columns].T.ravel(),
+            "wavelength": np.repeat(wavelengths, n),
+        }
+    )
+    spec = _curves_layout(
+        n, tuple(labels), position_title, value_title, label_title, wavelength_title
+    )
+    return Figure(spec, df)

@@ -7,10 +7,11 @@ import pandas as pd
 import streamlit as st
 
 from core import scaled_dot_product_attention
-from ui.figures.qkv import film_bars
+from ui.charts import bars
 from ui.i18n import t
 from ui.widgets import page_header, show_chart
 
+FILM_BARS_HEIGHT = 250  # pixels, axis included: six bars with room for their labels
 TAGS = ("adventure", "humour", "romance", "scifi")  # the key dimensions (d_k = 4)
 VALUES = ("adventure", "humour", "minutes")  # the value dimensions (d_v = 3)
 # film: keys [adventure, humour, romance, sci-fi] in [0, 1]; values [adventure, humour, minutes]
@@ -111,18 +112,28 @@ def recommender() -> None:
     with left:
         st.markdown(f"**{t('qkv.scores')}**")
         score = t("qkv.score")
-        show_chart(film_bars(scores, titles, value_title=score, domain=SCORE_AXIS, decimals=2))
+        show_chart(
+            bars(
+                scores,
+                titles,
+                value_title=score,
+                domain=SCORE_AXIS,
+                decimals=2,
+                height=FILM_BARS_HEIGHT,
+            )
+        )
     with right:
         st.markdown(f"**{t('qkv.weights')}**")
         weight = t("common.weight")
         show_chart(
-            film_bars(
+            bars(
                 weights,
                 titles,
                 value_title=weight,
                 domain=(0.0, 1.15),  # room for the number beside a bar of weight 1
                 ticks=(0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
                 highlight=best,
+                height=FILM_BARS_HEIGHT,
             )
         )
     if not q.any():

@@ -19,6 +19,8 @@ NUMBERS_MAX_CELLS = 12  # print numbers in cells when both sides are at most thi
 CELL = 34  # pixels per cell for small matrices
 AXIS_LABELS_MAX = 32  # past this many columns a label per column is only clutter
 MASKED = "−∞"
+BAR = "#3b528b"  # viridis blue
+HIGHLIGHT = "#fde725"  # viridis yellow
 
 
 def unique_labels(labels) -> list[str]:
@@ -67,7 +69,7 @@ class Figure:
         return {**copy.deepcopy(self.spec), "data": {"values": self.data.to_dict("records")}}
 
 
-def _layout(chart: alt.TopLevelMixin) -> dict:
+def layout(chart: alt.TopLevelMixin) -> dict:
     """An Altair chart's spec without its data or theme, ready to take any data frame."""
     with alt.data_transformers.disable_max_rows():
         spec = chart.to_dict()
@@ -107,13 +109,19 @@ def _heatmap_chart(
             "col:N",
             sort=alt.EncodingSortField(field="j", op="min"),
             title=col_title,
-            axis=alt.Axis(labelAngle=-45, labelLimit=90, labels=show_x, ticks=show_x),
+            axis=alt.Axis(
+                labelAngle=-45,
+                labelLimit=90,
+                labels=show_x,
+                ticks=show_x,
+                labelOverlap=cols > 16,  # every token's label, while they fit
+            ),
         ),
         y=alt.Y(
             "row:N",
             sort=alt.EncodingSortField(field="i", op="min"),
             title=row_title,
-            axis=alt.Axis(labelLimit=90, labels=show_y, ticks=show_y),
+            axis=alt.Axis(labelLimit=90, labels=show_y, ticks=show_y, labelOverlap=rows > 32),
         ),
     )
     tooltip = [
@@ -164,8 +172,8 @@ _EMPTY_MATRIX_FRAME = pd.DataFrame(
 
 
 @functools.lru_cache(maxsize=512)
-def _heatmap_layout(**layout) -> dict:
-    return _layout(_heatmap_chart(_EMPTY_MATRIX_FRAME, **layout))
+def _heatmap_layout(**params) -> dict:
+    return layout(_heatmap_chart(_EMPTY_MATRIX_FRAME, **params))
 
 
 def _prepare(
@@ -182,7 +190,7 @@ def _prepare(
     domain: tuple[float, float] | None = None,
     cell: int | None = None,
     title: str | None = None,
-    legend: bool = True,
+    legend: bool | None = None,
 ) -> tuple[pd.DataFrame, dict]:
     """The tidy frame (with a legible ink colour per cell) and the layout's parameters."""
     m = np.asarray(m, dtype=np.float64)
@@ -201,6 +209,8 @@ def _prepare(
     df["ink"] = np.where(df["value"].isna(), "#333333", np.where(dark, "white", "black"))
     if numbers is None:
         numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
+    if legend is None:
+        legend = not numbers  # printed numbers say it all; the cells keep the width
     size = cell or (CELL if r <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // r)))
     layout = {
         "kind": kind,
@@ -212,7 +222,7 @@ def _prepare(
         "col_title": col_title,
         "value_title": value_title,
         "domain": tuple(float(v) for v in domain) if domain else None,
-        "legend": legend,
+        "legend": bool(legend),
         "title": title,
     }
     return df, layout
@@ -224,7 +234,7 @@ def heatmap(m: np.ndarray, rows, cols, **options) -> Figure:
     Options: kind "weights" (viridis on [0, 1], the default), "signed" (blueorange centred
     on 0) or "plain" (viridis on the data's range); row_title, col_title, value_title,
     numbers (None = only for small matrices), decimals, domain, cell (pixels), title,
-    legend. Draw it with ui.widgets.show_chart.
+    legend (None = only when no numbers are printed). Draw it with ui.widgets.show_chart.
     """
     df, layout = _prepare(m, rows, cols, **options)
     return Figure(_heatmap_layout(**layout), df)
@@ -236,6 +246,48 @@ def heatmap_chart(m: np.ndarray, rows, cols, **options) -> alt.LayerChart:
     return _heatmap_chart(df, **layout)
 
 
+@functools.lru_cache(maxsize=64)
+def _bars_layout(
+    value_title: str,
+    label_title: str,
+    domain: tuple[float, float] | None,
+    ticks: tuple[float, ...],
+    height: int,
+    color: str,
+) -> dict:
+    flag = [False, True]
+    base = alt.Chart().encode(
+        x=alt.X(
+            "value:Q",
+            title=value_title,
+            scale=alt.Scale(domain=list(domain), nice=False) if domain else alt.Undefined,
+            axis=alt.Axis(values=list(ticks)) if ticks else alt.Undefined,
+        ),
+        y=alt.Y(
+            "label:N",
+            sort=alt.EncodingSortField(field="k", op="min"),
+            title=label_title or None,
+            axis=alt.Axis(labelLimit=170, labelOverlap=False),
+        ),
+        tooltip=[
+            alt.Tooltip("label:N", title=label_title or " "),
+            alt.Tooltip("text:N", title=value_title),
+        ],
+    )
+    # The highlight is a colour scale on a boolean column, which keeps the spec free of
+    # conditions (each alt.condition costs a full schema validation).
+    bar = base.mark_bar().encode(
+        color=alt.Color(
+            "hl:N", scale=alt.Scale(domain=flag, range=[color, HIGHLIGHT]), legend=None
+        ),
+        stroke=alt.Stroke(
+            "hl:N", scale=alt.Scale(domain=flag, range=["transparent", "black"]), legend=None
+        ),
+    )
+    text = base.mark_text(align="left", dx=3, fontSize=11).encode(text="text:N")
+    return layout(alt.layer(bar, text, data=pd.DataFrame()).properties(height=height))
+
+
 def bars(
     values,
     labels,
@@ -243,39 +295,33 @@ def bars(
     value_title: str = "weight",
     label_title: str = "",
     domain: tuple[float, float] | None = (0.0, 1.0),
+    ticks: tuple[float, ...] = (),
     highlight: int | None = None,
     decimals: int = 3,
     height: int | None = None,
-    color: str = "#3b528b",
-) -> alt.LayerChart:
-    """Horizontal bars, one per label, with the value written beside each bar."""
-    labels = unique_labels(labels)
+    color: str = BAR,
+) -> Figure:
+    """Horizontal bars, one per label, the value written beside each; one may be highlighted.
+
+    A fixed ``domain`` lets bars visibly grow and shrink as controls move; ``ticks`` picks
+    the labelled values. The height includes the axis (Streamlit fits the axes inside it).
+    """
     values = np.asarray(values, dtype=np.float64)
     df = pd.DataFrame(
         {
-            "label": labels,
+            "k": np.arange(len(values)),
+            "label": unique_labels(labels),
             "value": values,
             "text": np.char.mod(f"%.{decimals}f", values),
-            "hl": [i == highlight for i in range(len(labels))],
+            "hl": [i == highlight for i in range(len(values))],
         }
     )
-    x = alt.X(
-        "value:Q",
-        title=value_title,
-        scale=alt.Scale(domain=list(domain)) if domain else alt.Undefined,
+    layout_args = (
+        value_title,
+        label_title,
+        (float(domain[0]), float(domain[1])) if domain else None,
+        tuple(map(float, ticks)),
+        int(height or 60 + 24 * len(values)),
+        color,
     )
-    y = alt.Y("label:N", sort=labels, title=label_title)
-    base = alt.Chart(df).encode(
-        x=x,
-        y=y,
-        tooltip=[
-            alt.Tooltip("label:N", title=label_title or " "),
-            alt.Tooltip("text:N", title=value_title),
-        ],
-    )
-    bar = base.mark_bar().encode(
-        color=alt.condition("datum.hl", alt.value("#fde725"), alt.value(color)),
-        stroke=alt.condition("datum.hl", alt.value("#000000"), alt.value(None)),
-    )
-    text = base.mark_text(align="left", dx=3, fontSize=11).encode(text="text:N")
-    return alt.layer(bar, text).properties(height=height or max(80, 22 * len(labels)))
+    return Figure(_bars_layout(*layout_args), df)

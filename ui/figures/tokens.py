@@ -12,7 +12,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts import Figure, _layout
+from ui.charts import Figure, layout
 
 # Okabe–Ito: distinguishable with every common form of colour blindness.
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
@@ -54,7 +54,7 @@ def _curves_layout(
     )
     lines = base.mark_line(strokeWidth=1.5, opacity=0.7)
     points = base.mark_point(filled=True, size=30 if n <= 32 else 12)
-    return _layout(alt.layer(lines, points, data=NO_DATA).properties(height=HEIGHT))
+    return layout(alt.layer(lines, points, data=NO_DATA).properties(height=HEIGHT))
 
 
 def pe_curves(

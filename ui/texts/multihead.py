@@ -1,0 +1,121 @@
+"""Texts of the Multi-head page."""
+
+TEXTS = {
+    "intro": {
+        "en": "One attention pass gives each token one way of looking at the sentence. "
+        "Multi-head attention runs h passes side by side, each with its own slice of W_Q, "
+        "W_K and W_V, so each **head** can learn to follow a different kind of link: one "
+        "might connect a pronoun with the noun it stands for, another a verb with its "
+        "object. Each head works in d_k = d_model / h dimensions, so h heads together cost "
+        "about as much as one full-width head. Their outputs are then glued together and a "
+        "last matrix W_O mixes them back into one vector of d_model numbers per token.",
+        "zh": "一次注意力计算只给每个词元一种看句子的角度。多头注意力并排做 h 次，每次用 W_Q、"
+        "W_K、W_V 中属于自己的一段，于是每个**头**可以学会追踪不同种类的联系：有的头把代词和"
+        "它指代的名词连起来，有的头把动词和它的宾语连起来。每个头只在 d_k = d_model / h 维中"
+        "计算，所以 h 个头加起来的开销和一个全宽度的头差不多。最后把各头的输出拼接起来，再用"
+        "矩阵 W_O 把它们混合回每个词元 d_model 维的一个向量。",
+    },
+    "formula_caption": {
+        "en": "Each head is steps 1 to 4 on its own columns of the weights; head i uses "
+        "columns i·d_k + 1 … (i + 1)·d_k.",
+        "zh": "每个头都是在自己那几列权重上完整地做一遍第 1 到第 4 步；第 i 个头使用第 "
+        "i·d_k + 1 … (i + 1)·d_k 列。",
+    },
+    "widths": {
+        "en": "Here: **{h} heads × {d_v} dims = {total}** = d_model, so the concatenation "
+        "has exactly the width W_O expects.",
+        "zh": "当前：**{h} 个头 × {d_v} 维 = {total}** = d_model，所以拼接后的宽度正好符合 W_O 的要求。",
+    },
+    "widths_one": {
+        "en": "Here: **1 head × {d_v} dims = {total}** = d_model, so the concatenation "
+        "has exactly the width W_O expects.",
+        "zh": "当前：**1 个头 × {d_v} 维 = {total}** = d_model，所以拼接后的宽度正好符合 W_O 的要求。",
+    },
+    "one_head": {
+        "en": "There is only one head right now, so there is nothing to compare and W_O has "
+        "a single head's output to mix. Choose 2, 4 or more heads in the sidebar to see "
+        "several heads attend in different ways.",
+        "zh": "现在只有一个头，没有可比较的对象，W_O 也只需混合一个头的输出。在侧边栏选择 2 个、"
+        "4 个或更多的头，就能看到不同的头以不同方式分配注意力。",
+    },
+    "maps": {"en": "Every head's attention weights", "zh": "每个头的注意力权重"},
+    "maps_name": {"en": "Attention weights of all heads", "zh": "所有头的注意力权重"},
+    "maps_shape": {
+        "en": "{h} maps, each [{n} × {n}]",
+        "zh": "{h} 张图，每张 [{n} × {n}]",
+    },
+    "maps_shape_one": {
+        "en": "1 map, [{n} × {n}]",
+        "zh": "1 张图，[{n} × {n}]",
+    },
+    "maps_caption": {
+        "en": "All maps share one colour scale from 0 (dark) to 1 (yellow), so a brighter "
+        "cell means more attention in any head. Rows are query tokens, columns key tokens; "
+        "every row of every map sums to 1.",
+        "zh": "所有图共用一套颜色刻度，从 0（深色）到 1（黄色），所以无论哪个头，格子越亮表示"
+        "注意力越多。行是查询词元，列是键词元；每张图的每一行之和都是 1。",
+    },
+    "diversity": {"en": "How different are the heads?", "zh": "各个头有多不同？"},
+    "diversity_intro": {
+        "en": "For two heads, compare the rows of their maps one query token at a time with "
+        "the Jensen–Shannon divergence, then average over the tokens. It is 0 bits when two "
+        "heads spread their attention identically and 1 bit when they attend to entirely "
+        "different tokens.",
+        "zh": "对任意两个头，逐个查询词元比较它们图中对应的行，计算 Jensen–Shannon 散度，再对所有"
+        "词元取平均。两个头分配注意力的方式完全相同时为 0 比特，关注的词元完全不重叠时为 1 比特。",
+    },
+    "js_name": {"en": "Mean JS divergence (bits)", "zh": "平均 JS 散度（比特）"},
+    "js_value": {"en": "JS divergence (bits)", "zh": "JS 散度（比特）"},
+    "js_summary": {
+        "en": "Average over all pairs: **{mean}** bits. Most different: head {a} and head {b} "
+        "({hi}); most alike: head {c} and head {d} ({lo}).",
+        "zh": "所有头两两之间的平均值：**{mean}** 比特。差别最大：第 {a} 个头和第 {b} 个头"
+        "（{hi}）；最相似：第 {c} 个头和第 {d} 个头（{lo}）。",
+    },
+    "js_summary_two": {
+        "en": "The two heads differ by **{mean}** bits on average.",
+        "zh": "两个头之间平均相差 **{mean}** 比特。",
+    },
+    "js_random": {
+        "en": "These weights are random, not trained, so the differences are accidental; in a "
+        "trained model the heads specialise on purpose.",
+        "zh": "这里的权重是随机的，不是训练出来的，所以这些差别是偶然的；在训练好的模型里，"
+        "各个头会有意识地分工。",
+    },
+    "outputs": {"en": "Every head's output", "zh": "每个头的输出"},
+    "outputs_name": {"en": "Outputs of all heads", "zh": "所有头的输出"},
+    "outputs_shape": {
+        "en": "{h} outputs, each [{n} × {d_v}]",
+        "zh": "{h} 个输出，每个 [{n} × {d_v}]",
+    },
+    "outputs_shape_one": {
+        "en": "1 output, [{n} × {d_v}]",
+        "zh": "1 个输出，[{n} × {d_v}]",
+    },
+    "outputs_caption": {
+        "en": "Head i's output is its weights times its own values (step 4). One shared "
+        "colour scale, centred on 0.",
+        "zh": "第 i 个头的输出就是它的权重乘以它自己的值（第 4 步）。所有头共用一套以 0 为中心的颜色刻度。",
+    },
+    "outputs_cut": {
+        "en": "Only the first {shown} of each head's {d_v} dimensions are drawn; the CSV has "
+        "all of them.",
+        "zh": "每个头的 {d_v} 维中只画出前 {shown} 维；CSV 中包含全部。",
+    },
+    "concat": {"en": "Concatenation", "zh": "拼接"},
+    "concat_caption": {
+        "en": "The head outputs placed side by side: column “i.c” is dimension c of head i, "
+        "{total} columns in all.",
+        "zh": "把各头的输出左右并排：列“i.c”表示第 i 个头的第 c 维，一共 {total} 列。",
+    },
+    "projection": {"en": "Projection with W_O", "zh": "用 W_O 投影"},
+    "w_o_caption": {
+        "en": "[h·d_v × d_model] = [{hd} × {d}]: every output dimension mixes all heads.",
+        "zh": "[h·d_v × d_model] = [{hd} × {d}]：输出的每一维都混合了所有头。",
+    },
+    "output_caption": {
+        "en": "Back to d_model = {d} numbers per token, the same shape as X, ready for the "
+        "next layer.",
+        "zh": "回到每个词元 d_model = {d} 个数，与 X 形状相同，可以送入下一层。",
+    },
+}

@@ -12,6 +12,7 @@ from ui.figures.masking import mask_grid
 from ui.i18n import t
 from ui.widgets import (
     choose_head,
+    figure_heading,
     matrix_csv,
     matrix_view,
     md_escape,
@@ -81,17 +82,11 @@ labels = unique_labels(masked_p.tokens)
 n = masked_p.n
 
 st.subheader(t("masking.mask"))
-title, button = st.columns([4, 1], vertical_alignment="bottom")
-title.markdown(f"**{t('masking.mask_name')}** · {t('common.shape', shape=f'[{n} × {n}]')}")
-button.download_button(
-    t("common.csv"),
-    data=lambda: matrix_csv(masked.allowed.astype(int), labels, labels),
-    file_name="causal_mask.csv",
-    mime="text/csv",
-    key="csv_mask",
-    icon=":material/download:",
-    help=t("common.csv_help", name=t("masking.mask_name")),
-    on_click="ignore",
+figure_heading(
+    t("masking.mask_name"),
+    t("common.shape", shape=f"[{n} × {n}]"),
+    "causal_mask",
+    lambda: matrix_csv(masked.allowed.astype(int), labels, labels),
 )
 show_chart(
     mask_grid(

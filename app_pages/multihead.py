@@ -9,11 +9,17 @@ from ui import state
 from ui.charts import unique_labels
 from ui.figures.multihead import head_groups, head_maps, head_outputs
 from ui.i18n import t
-from ui.widgets import dim_labels, matrix_csv, matrix_view, notices, page_header, show_chart
+from ui.widgets import (
+    dim_labels,
+    figure_heading,
+    matrix_csv,
+    matrix_view,
+    notices,
+    page_header,
+    show_chart,
+)
 
 OUTPUT_DIMS_SHOWN = 16  # per head, in the small multiples of the outputs
-TALL_ROWS = 64  # past this many rows a matrix is drawn with thinner cells
-TALL_HEIGHT = 512
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -41,27 +47,6 @@ def head_divergence(weights: np.ndarray) -> np.ndarray:
 def one_or_many(key: str, h: int) -> str:
     """The text key for one head ("…_one") or for several."""
     return f"{key}_one" if h == 1 else key
-
-
-def tall(rows: int) -> dict:
-    """Chart arguments that keep a matrix with many rows (W_O at large d_model) in view."""
-    return {"cell": max(1, TALL_HEIGHT // rows)} if rows > TALL_ROWS else {}
-
-
-def figure_heading(name: str, shape: str, key: str, csv) -> None:
-    """A figure's title, its shape, and its CSV download (like ui.widgets.matrix_view)."""
-    title, button = st.columns([4, 1], vertical_alignment="bottom")
-    title.markdown(f"**{name}** · {shape}")
-    button.download_button(
-        t("common.csv"),
-        data=csv,
-        file_name=f"{key}.csv",
-        mime="text/csv",
-        key=f"csv_{key}",
-        icon=":material/download:",
-        help=t("common.csv_help", name=name),
-        on_click="ignore",
-    )
 
 
 def show_groups(figures: list) -> None:
@@ -218,7 +203,6 @@ with left:
         dim_labels(d),
         key="w_o",
         caption=t("multihead.w_o_caption", hd=h * d_v, d=d),
-        **tall(h * d_v),
     )
 with right:
     matrix_view(

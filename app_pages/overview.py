@@ -6,7 +6,7 @@ from ui import settings as cfg
 from ui import state
 from ui.charts import NUMBERS_MAX_CELLS, unique_labels
 from ui.i18n import t
-from ui.widgets import MAX_SHOWN_COLS, dim_labels, matrix_view, notices, page_header
+from ui.widgets import MAX_SHOWN, dim_labels, matrix_view, notices, page_header
 
 MINI_HEIGHT = 256  # pixels: a miniature of a long sentence stays small
 
@@ -28,7 +28,7 @@ def mini(rows: int, cols: int) -> dict:
     The colour legend is left out when the cells carry numbers: on a phone it would
     squeeze them unreadable.
     """
-    numbers = rows <= NUMBERS_MAX_CELLS and min(cols, MAX_SHOWN_COLS) <= NUMBERS_MAX_CELLS
+    numbers = rows <= NUMBERS_MAX_CELLS and min(cols, MAX_SHOWN) <= NUMBERS_MAX_CELLS
     return {
         "row_title": t("common.query"),
         "cell": None if rows <= NUMBERS_MAX_CELLS else max(4, MINI_HEIGHT // rows),

@@ -12,13 +12,6 @@ from ui.i18n import t
 from ui.widgets import choose_head, dim_labels, matrix_view, md_escape, notices, page_header
 
 TERMS_IN_FORMULA = 4
-TALL_ROWS = 64  # past this many rows a matrix is drawn with thinner cells
-TALL_HEIGHT = 512
-
-
-def tall(rows: int) -> dict:
-    """Chart arguments that keep a matrix with many rows (W_V at large d_model) in view."""
-    return {"cell": max(1, TALL_HEIGHT // rows)} if rows > TALL_ROWS else {}
 
 
 def point_at(qi: int, dim: int) -> None:
@@ -103,7 +96,7 @@ left, right = st.columns(2)
 with left:
     matrix_view("X", p.x, labels, x_dims, key="x", row_title=t("common.token"))
 with right:
-    matrix_view("W_V", p.params.w_v[:, cols_v], x_dims, v_dims, key="w_v", **tall(p.d_model))
+    matrix_view("W_V", p.params.w_v[:, cols_v], x_dims, v_dims, key="w_v")
 st.caption(t("weighted_sum.values_caption"))
 
 st.subheader(t("weighted_sum.mix"))

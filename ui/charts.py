@@ -236,8 +236,15 @@ def heatmap(m: np.ndarray, rows, cols, **options) -> Figure:
     numbers (None = only for small matrices), decimals, domain, cell (pixels), title,
     legend (None = only when no numbers are printed). Draw it with ui.widgets.show_chart.
     """
-    df, layout = _prepare(m, rows, cols, **options)
-    return Figure(_heatmap_layout(**layout), df)
+    df, params = _prepare(m, rows, cols, **options)
+    spec = _heatmap_layout(**params)
+    if params["kind"] == "signed" and params["domain"] is None:
+        # A symmetric domain: equal magnitudes get equal colour strength on both sides.
+        # It changes every run, so it goes into a copy rather than into the cached layout.
+        bound = float(np.nanmax(np.abs(df["value"]), initial=0.0)) or 1.0
+        spec = copy.deepcopy(spec)
+        spec["layer"][0]["encoding"]["color"]["condition"]["scale"]["domain"] = [-bound, bound]
+    return Figure(spec, df)
 
 
 def heatmap_chart(m: np.ndarray, rows, cols, **options) -> alt.LayerChart:

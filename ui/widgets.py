@@ -15,7 +15,7 @@ from ui.charts import Figure, heatmap, unique_labels
 from ui.i18n import t
 from ui.settings import Settings, sentence_tokens
 
-MAX_SHOWN_COLS = 64
+MAX_SHOWN = 64  # rows and columns drawn of a matrix; its CSV has them all
 
 
 def choose_head(n_heads: int, key: str) -> int:
@@ -45,6 +45,25 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "matrix"
 
 
+def figure_heading(name: str, shape: str, key: str, csv) -> None:
+    """A figure's bold name, its shape, and a button that downloads its data as CSV.
+
+    ``csv`` is a function returning the CSV text: it runs only when the button is pressed.
+    """
+    title, button = st.columns([4, 1], vertical_alignment="bottom")
+    title.markdown(f"**{name}** · {shape}")
+    button.download_button(
+        t("common.csv"),
+        data=csv,
+        file_name=f"{_slug(key)}.csv",
+        mime="text/csv",
+        key=f"csv_{key}",
+        icon=":material/download:",
+        help=t("common.csv_help", name=name),
+        on_click="ignore",
+    )
+
+
 def matrix_view(
     name: str,
     m: np.ndarray,
@@ -58,27 +77,21 @@ def matrix_view(
 ) -> None:
     """A titled heatmap of a matrix, its shape, and a button to download it as CSV.
 
-    Only the first MAX_SHOWN_COLS columns are drawn (a student cannot read more, and a
-    browser draws them slowly); the CSV always has all of them.
+    Only the first MAX_SHOWN rows and columns are drawn (a student cannot read more, and
+    a browser draws them slowly); the CSV always has all of them.
     """
     m = np.asarray(m)
-    head, button = st.columns([4, 1], vertical_alignment="bottom")
-    head.markdown(f"**{name}** · {t('common.shape', shape=f'[{m.shape[0]} × {m.shape[1]}]')}")
-    button.download_button(
-        t("common.csv"),
-        data=lambda: matrix_csv(m, rows, cols),
-        file_name=f"{_slug(key)}.csv",
-        mime="text/csv",
-        key=f"csv_{key}",
-        icon=":material/download:",
-        help=t("common.csv_help", name=name),
-        on_click="ignore",
+    r, c = m.shape
+    figure_heading(
+        name, t("common.shape", shape=f"[{r} × {c}]"), key, lambda: matrix_csv(m, rows, cols)
     )
-    shown = m[:, :MAX_SHOWN_COLS]
     chart_args.setdefault("value_title", t("common.value"))
-    show_chart(heatmap(shown, rows, list(cols)[:MAX_SHOWN_COLS], kind=kind, **chart_args))
-    if m.shape[1] > MAX_SHOWN_COLS:
-        st.caption(t("common.cols_cut", shown=MAX_SHOWN_COLS, total=m.shape[1]))
+    shown = m[:MAX_SHOWN, :MAX_SHOWN]
+    show_chart(
+        heatmap(shown, list(rows)[:MAX_SHOWN], list(cols)[:MAX_SHOWN], kind=kind, **chart_args)
+    )
+    if r > MAX_SHOWN or c > MAX_SHOWN:
+        st.caption(t("common.cut", rows=min(r, MAX_SHOWN), cols=min(c, MAX_SHOWN), r=r, c=c))
     if caption:
         st.caption(caption)
 

@@ -99,9 +99,10 @@ TEXTS = {
         "zh": "只有小矩阵会在格子里印出数字；把鼠标移到格子上可看数值，或下载 CSV。",
     },
     # matrices and charts
-    "cols_cut": {
-        "en": "Showing the first {shown} of {total} columns; the CSV has all of them.",
-        "zh": "只画出 {total} 列中的前 {shown} 列；CSV 中包含全部。",
+    "cut": {
+        "en": "Showing the first {rows} of {r} rows and {cols} of {c} columns; the CSV has "
+        "all of them.",
+        "zh": "只画出 {r} 行中的前 {rows} 行、{c} 列中的前 {cols} 列；CSV 中包含全部。",
     },
     "csv": {"en": "CSV", "zh": "CSV"},
     "csv_help": {"en": "Download {name} as CSV", "zh": "下载 {name} 的 CSV"},

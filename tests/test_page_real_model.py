@@ -1,0 +1,102 @@
+"""Real model page: the pretrained model's attention, and a clear message without it."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import huggingface_hub
+import numpy as np
+import pytest
+import streamlit as st
+from apptest_util import all_text, chart_data, open_page
+
+from realmodel import FIX_COMMAND, ModelUnavailable, load_model, loader, locate_model
+from ui.texts.real_model import TEXTS
+
+REFERENCE = json.loads(
+    (Path(__file__).parent / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8")
+)
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+LINK, MAP, ROW = range(3)  # then one chart per group of four heads
+
+
+@pytest.fixture(scope="module")
+def model():
+    try:
+        return load_model(locate_model(download=False))
+    except ModelUnavailable as exc:
+        if IN_CI:
+            pytest.fail(f"CI installs the model, but it is missing: {exc}")
+        pytest.skip(f"pretrained model not installed (fix: {FIX_COMMAND})")
+
+
+def grid(at, index: int) -> np.ndarray:
+    return chart_data(at, index).pivot(index="i", columns="j", values="value").to_numpy()
+
+
+@pytest.mark.model
+def test_article_sentence_finds_the_strongest_it_to_cake_head(model):
+    at = open_page("real_model")
+    assert not at.exception
+    encoded = model.encode(REFERENCE["sentence"])
+    out = model.forward(encoded)
+    link = grid(at, LINK)  # [layers, heads]: attention from "it" to "cake"
+    np.testing.assert_allclose(link, out.attentions[:, :, 6, 4], atol=1e-12)
+    best = REFERENCE["it_to_cake_strongest"]
+    text = all_text(at)
+    assert f"layer {best['layer'] + 1}, head {best['head'] + 1}" in text
+    closeup = grid(at, MAP)  # the close-up starts at that head
+    np.testing.assert_allclose(closeup, out.attentions[best["layer"], best["head"]], atol=1e-12)
+    np.testing.assert_allclose(closeup.sum(axis=1), 1.0, atol=1e-9)
+    assert len(at.get("vega_lite_chart")) == 3 + 3  # 12 heads in groups of 4
+
+
+@pytest.mark.model
+def test_moving_the_sliders_changes_the_close_up(model):
+    at = open_page("real_model")
+    before = grid(at, MAP)
+    at.select_slider[0].set_value(1).run()  # layer 1
+    assert not at.exception
+    after = grid(at, MAP)
+    assert not np.allclose(before, after)
+    assert "All 12 heads of layer 1" in [h.value for h in at.subheader]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"sentence": "cake " * 200},  # past 128 word pieces: cut, and too long for 12 maps
+        {"sentence": "   "},  # empty: the article's sentence instead
+        {"sentence": "我吃了蛋糕 😀 <script>alert(1)</script> **bold** [x](y)", "lang": "zh"},
+        {"sentence": "a"},
+    ],
+)
+def test_odd_sentences_render_without_error(model, params):
+    at = open_page("real_model", **params)
+    assert not at.exception
+    assert "<script>" not in "".join(m.value for m in at.markdown)  # user text is escaped
+    if params["sentence"].startswith("cake"):
+        assert TEXTS["truncated"]["en"].format(max=128) in all_text(at)
+        assert len(at.get("vega_lite_chart")) == 3  # no grid of all heads
+        assert grid(at, LINK).shape == (6, 12)
+
+
+def test_without_the_model_the_page_says_how_to_install_it(monkeypatch, tmp_path):
+    def unreachable_hub(*args, **kwargs):
+        raise OSError("no connection (test)")
+
+    monkeypatch.setenv(loader.ENV_VAR, str(tmp_path / "missing"))
+    monkeypatch.setattr(loader, "PACKAGE", "attention_lab_no_such_model_package")
+    monkeypatch.setattr(huggingface_hub, "hf_hub_download", unreachable_hub)
+    st.cache_resource.clear()  # the page caches the model (or its absence) per process
+    try:
+        at = open_page("real_model")
+        assert not at.exception
+        assert TEXTS["unavailable"]["en"] in all_text(at)
+        assert FIX_COMMAND in [c.value for c in at.code]
+        assert not at.get("vega_lite_chart")
+    finally:
+        st.cache_resource.clear()

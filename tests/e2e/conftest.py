@@ -1,0 +1,476 @@
+"""End-to-end fixtures: the real Streamlit server and Debian's Chromium, driven by Playwright.
+
+One server and one browser serve the whole test session; every test gets its own browser
+context. When Chromium or the playwright package is missing, the tests are skipped on a
+developer's machine (with how to install them) and fail under CI, which installs both.
+
+Chromium is found through $CHROMIUM_PATH, then the PATH, then Debian's /usr/bin/chromium.
+Screenshots of every page (English, Chinese, phone width) land in screenshots/.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # the text catalogue (ui.texts) names the labels to look for
+    sys.path.insert(0, str(ROOT))
+SCREENSHOTS = ROOT / "screenshots"
+# Every page of the app, one per file in app_pages/: a new page is covered without edits.
+PAGES = sorted(p.stem for p in (ROOT / "app_pages").glob("*.py") if not p.stem.startswith("_"))
+
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+INSTALL_HINT = (
+    "install Debian's Chromium and the CJK fonts (apt-get install chromium fonts-noto-cjk) "
+    "and the test requirements (pip install -r requirements-dev.txt); "
+    "set CHROMIUM_PATH to use another Chromium binary"
+)
+
+WIDE = {"width": 1400, "height": 2400}  # tall, since Streamlit scrolls inside its main column
+PHONE = {"width": 390, "height": 844}
+TIMEOUT_MS = 45_000  # one step (a page load, a rerun); generous for a busy 2-core machine
+POLL_MS = 200  # how often a condition is checked in the page (each check costs it work)
+SERVER_START_S = 90.0
+SCREENSHOT_MAX_HEIGHT = 12_000
+
+# Requests that leave this machine are cut off (the favicon of a material page icon is
+# fetched from a font CDN, for example): the tests must not depend on the network.
+EXTERNAL = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/])[a-z][a-z0-9+.-]*://")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def missing(what: str) -> None:
+    """Chromium or playwright is absent: a failure under CI, a skip elsewhere."""
+    message = f"{what}: {INSTALL_HINT}"
+    if in_ci():
+        pytest.fail(f"browser tests cannot run under CI: {message}", pytrace=False)
+    pytest.skip(message)
+
+
+def chromium_path() -> str | None:
+    configured = os.environ.get("CHROMIUM_PATH")
+    if configured:
+        return configured if Path(configured).is_file() else None
+    for name in ("chromium", "chromium-browser"):
+        if found := shutil.which(name):
+            return found
+    return DEFAULT_CHROMIUM if Path(DEFAULT_CHROMIUM).is_file() else None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StreamlitServer:
+    """`streamlit run dashboard.py` on a free port, stopped by its own process id."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 (open until stop())
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> StreamlitServer:
+        cmd = [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "dashboard.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(self.port),
+            "--server.address",
+            "127.0.0.1",
+            "--browser.gatherUsageStats",
+            "false",
+            "--server.fileWatcherType",
+            "none",
+        ]
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
+        )
+        return self
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=5) as r:
+                return r.status == 200 and r.read().strip() == b"ok"
+        except (urllib.error.URLError, OSError):
+            return False
+
+    def listening(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return True
+        except OSError:
+            return False
+
+    def wait(self, ready, what: str, timeout: float = SERVER_START_S) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise RuntimeError(f"the Streamlit server exited early:\n{self.log_tail()}")
+            if ready():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the Streamlit server was not {what} after {timeout:.0f} s")
+
+    def wait_healthy(self) -> None:
+        self.wait(self.healthy, "healthy")
+
+    def wait_listening(self) -> None:
+        """Ready to accept a connection, without sending it a single request."""
+        self.wait(self.listening, "listening")
+
+    def log_tail(self, chars: int = 4000) -> str:
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", "replace")[-chars:]
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
+# Each chart: 1 for a drawn canvas, else the number of data marks in its SVG (axes and
+# legends are not counted), so a chart that drew nothing scores 0.
+CHART_MARKS_JS = """() => Array.from(
+  document.querySelectorAll('[data-testid="stVegaLiteChart"]'), (chart) => {
+    const canvas = chart.querySelector('canvas');
+    if (canvas) return canvas.width > 0 && canvas.height > 0 ? 1 : 0;
+    const svg = chart.querySelector('svg');
+    return svg ? svg.querySelectorAll('g.role-mark > *').length : 0;
+  })"""
+
+# Settled: no lazy part still loading (Streamlit shows a skeleton meanwhile), every chart drawn.
+SETTLED_JS = f"""() => !document.querySelector('[data-testid="stSkeleton"]')
+  && ({CHART_MARKS_JS})().every((n) => n > 0)"""
+
+# What the main column shows: its text plus the labels of chart marks (they carry values).
+MAIN_FINGERPRINT_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (!main) return '';
+  const labels = Array.from(main.querySelectorAll('[aria-label]'), (e) => e.ariaLabel);
+  return main.innerText + '\\n' + labels.join('\\n');
+}"""
+
+# Horizontal overflow at the current width, and the outermost elements that stick out.
+OVERFLOW_JS = """() => {
+  const sel = (s) => document.querySelector(s);
+  const main = sel('[data-testid="stMain"]');
+  const block = sel('[data-testid="stMainBlockContainer"]');
+  const limit = Math.min(window.innerWidth, block.getBoundingClientRect().right) + 1;
+  // Inside a box that clips or scrolls (a table, a hidden input), nothing sticks out.
+  const clipped = (el) => {
+    for (let a = el.parentElement; a && a !== block; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const culprits = [];
+  for (const el of block.querySelectorAll('*')) {
+    const right = el.getBoundingClientRect().right;
+    const parent = el.parentElement.getBoundingClientRect().right;
+    if (right > limit && parent <= limit && !clipped(el) && culprits.length < 8) {
+      const id = el.closest('[data-testid]');
+      const cls = String(el.getAttribute('class') || '').slice(0, 40);
+      culprits.push(`${el.tagName.toLowerCase()}.${cls} in ` +
+        `${id ? id.dataset.testid : '?'}: right edge ${Math.round(right)} px`);
+    }
+  }
+  return {
+    innerWidth: window.innerWidth,
+    docScroll: document.documentElement.scrollWidth,
+    mainScroll: main.scrollWidth, mainClient: main.clientWidth,
+    blockScroll: block.scrollWidth, blockClient: block.clientWidth,
+    culprits,
+  };
+}"""
+
+FITS_JS = """() => {
+  const fits = (el) => el && el.scrollWidth <= el.clientWidth + 1;
+  return document.documentElement.scrollWidth <= window.innerWidth + 1
+    && fits(document.querySelector('[data-testid="stMain"]'))
+    && fits(document.querySelector('[data-testid="stMainBlockContainer"]'));
+}"""
+
+NEXT_FRAME_JS = "() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200)))"
+
+SCROLL_HEIGHT_JS = """() => Math.max(0, ...['stMain', 'stSidebarContent'].map(
+  (id) => document.querySelector(`[data-testid="${id}"]`)?.scrollHeight || 0))"""
+
+
+# Counts the script runs that end, from the state Streamlit writes on its root element (a
+# run can end between two looks at that attribute, so it is watched rather than polled).
+COUNT_RUNS_JS = """
+window.__stRuns = 0;
+new MutationObserver((changes) => {
+  for (const c of changes) {
+    if (c.oldValue !== 'notRunning' && c.target.dataset.testScriptState === 'notRunning') {
+      window.__stRuns += 1;
+    }
+  }
+}).observe(document, {
+  subtree: true, attributes: true, attributeOldValue: true,
+  attributeFilter: ['data-test-script-state'],
+});
+"""
+
+IDLE_AFTER_JS = """(before) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return window.__stRuns > before && app?.dataset.testConnectionState === 'CONNECTED'
+    && app?.dataset.testScriptState === 'notRunning';
+}"""
+
+
+class AppPage:
+    """One browser page on the app, with the errors it logged."""
+
+    def __init__(self, page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.page_errors: list[str] = []
+        self.errors_seen = 0  # page errors that a check has looked at
+        self.console_errors: list[str] = []
+        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+        page.on("console", self._on_console)
+
+    def _on_console(self, msg) -> None:
+        # Failed loads are the network's business (blocked CDN, Streamlit's own path probes).
+        if msg.type == "error" and not msg.text.startswith("Failed to load resource"):
+            self.console_errors.append(msg.text)
+
+    @property
+    def sidebar(self):
+        return self.page.get_by_test_id("stSidebar")
+
+    @property
+    def main(self):
+        return self.page.get_by_test_id("stMain")
+
+    def open(self, url: str) -> None:
+        """Load a page of the app (a new Streamlit session); wait for its first run to end.
+
+        `url` is a path on the server ("/softmax?lang=zh") or a whole URL.
+        """
+        if url.startswith("/"):
+            url = self.base_url + url
+        self.page.goto(url, wait_until="domcontentloaded")
+        self.wait_runs(0)
+
+    def runs(self) -> int:
+        """How many script runs this document has seen finish."""
+        return self.page.evaluate("() => window.__stRuns || 0")
+
+    def wait_runs(self, before: int) -> None:
+        """Wait until a run later than the first `before` ones has finished, and none is on."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(IDLE_AFTER_JS, arg=before, polling=POLL_MS)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{self.page.url}: the app did not finish a run") from None
+
+    @contextlib.contextmanager
+    def rerun(self):
+        """Around an action that reruns the script: waits for that run to finish."""
+        before = self.runs()
+        yield
+        self.wait_runs(before)
+
+    def settle(self) -> list[int]:
+        """After a run: lazy parts loaded, every chart drawn, the "Running…" badge gone.
+
+        Returns the number of marks each chart drew (0 for a chart that drew nothing).
+        """
+        from playwright.sync_api import Error, expect
+
+        with contextlib.suppress(Error):  # the caller reports the charts that drew nothing
+            self.page.wait_for_function(SETTLED_JS, polling=POLL_MS)
+        expect(self.page.get_by_test_id("stStatusWidget")).to_be_hidden()
+        return self.page.evaluate(CHART_MARKS_JS)
+
+    def check(self, where: str) -> int:
+        """The page as a reader sees it: no exception, no browser error, every chart drawn.
+
+        Returns the number of charts. A Vega-Lite spec error surfaces only as a page error.
+        """
+        self.assert_clean(where)
+        marks = self.settle()
+        self.assert_clean(where)
+        empty = [i + 1 for i, n in enumerate(marks) if n == 0]
+        assert not empty, f"{where}: chart(s) {empty} of {len(marks)} drew nothing"
+        return len(marks)
+
+    def main_fingerprint(self) -> str:
+        return self.page.evaluate(MAIN_FINGERPRINT_JS)
+
+    def wait_main_changed(self, before: str) -> None:
+        """Wait until the main column shows something else than `before`."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(
+                f"(before) => ({MAIN_FINGERPRINT_JS})() !== before", arg=before, polling=POLL_MS
+            )
+        except PlaywrightTimeout:
+            raise AssertionError(f"{self.page.url}: the main column did not change") from None
+
+    def assert_clean(self, where: str) -> None:
+        """No Streamlit exception box, no uncaught browser error, no console error."""
+        self.errors_seen = len(self.page_errors)
+        exceptions = self.page.get_by_test_id("stException")
+        if exceptions.count():
+            raise AssertionError(f"{where}: Streamlit exception:\n{exceptions.first.inner_text()}")
+        assert not self.page_errors, f"{where}: errors in the browser: {self.page_errors}"
+        assert not self.console_errors, f"{where}: console errors: {self.console_errors}"
+
+    def overflow_at_rest(self) -> dict:
+        """The sideways overflow, once the layout has had a moment to follow the window."""
+        from playwright.sync_api import Error
+
+        with contextlib.suppress(Error):  # still overflowing: the caller reports it
+            self.page.wait_for_function(FITS_JS, timeout=5_000, polling=POLL_MS)
+        return self.page.evaluate(OVERFLOW_JS)
+
+    def screenshot(self, name: str) -> Path:
+        """The whole page: the viewport grows to the scrolled content's height for the shot."""
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        size = dict(self.page.viewport_size)
+        height = min(self.page.evaluate(SCROLL_HEIGHT_JS), SCREENSHOT_MAX_HEIGHT)
+        if height > size["height"]:
+            self.page.set_viewport_size({"width": size["width"], "height": height})
+            self.page.evaluate(NEXT_FRAME_JS)
+        self.page.screenshot(path=path)
+        if height > size["height"]:
+            self.page.set_viewport_size(size)
+        return path
+
+
+def new_context(browser, viewport: dict):
+    """A fresh browser context (own cookies and cache) that never leaves this machine."""
+    context = browser.new_context(viewport=viewport, locale="en-US")
+    context.set_default_timeout(TIMEOUT_MS)
+    context.route(EXTERNAL, lambda route: route.abort())
+    context.add_init_script(COUNT_RUNS_JS)
+    return context
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """The check that the server survived everything runs after every other test."""
+    last = [i for i in items if i.originalname == "test_server_still_up"]
+    items[:] = [i for i in items if i not in last] + last
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium through Playwright, one for the whole session."""
+    try:
+        from playwright.sync_api import expect, sync_playwright
+    except ImportError:
+        missing("the playwright package is not installed")
+    executable = chromium_path()
+    if executable is None:
+        missing("Chromium was not found")
+    expect.set_options(timeout=TIMEOUT_MS)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app's real server for the session; it must still be up and healthy at the end."""
+    srv = StreamlitServer().start()
+    try:
+        srv.wait_healthy()
+        yield srv
+        assert srv.alive(), f"the Streamlit server died during the tests:\n{srv.log_tail()}"
+        assert srv.healthy(), "the Streamlit server stopped answering its health check"
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def page_paths(browser, server) -> dict[str, str | None]:
+    """The URL path of every page file, read from the app's navigation.
+
+    A page is served at /<file stem>, except the default page, which Streamlit serves at /.
+    A page file that no navigation link leads to maps to None.
+    """
+    context = new_context(browser, WIDE)
+    try:
+        app = AppPage(context.new_page(), server.url)
+        app.open("/")
+        more = app.sidebar.get_by_test_id("stSidebarNavViewButton")
+        if more.count():  # a long navigation is folded: show all of it
+            more.click()
+        links = app.sidebar.get_by_test_id("stSidebarNavLink")
+        hrefs = links.evaluate_all("(links) => links.map((a) => new URL(a.href).pathname)")
+    finally:
+        context.close()
+    paths: dict[str, str | None] = {n: f"/{n}" if f"/{n}" in hrefs else None for n in PAGES}
+    unlinked = [n for n, path in paths.items() if path is None]
+    if len(unlinked) == 1 and "/" in hrefs:
+        paths[unlinked[0]] = "/"
+    return paths
+
+
+@pytest.fixture
+def new_page(browser, server):
+    """Factory: a page in a new browser context (own cookies, own Streamlit session)."""
+    contexts, pages = [], []
+
+    def make(viewport: dict | None = None, base_url: str | None = None) -> AppPage:
+        context = new_context(browser, viewport or WIDE)
+        contexts.append(context)
+        pages.append(AppPage(context.new_page(), base_url or server.url))
+        return pages[-1]
+
+    yield make
+    for context in contexts:
+        context.close()
+    # A chart redraws after its run has ended: an error it raises may come after the checks.
+    late = [e for p in pages for e in p.page_errors[p.errors_seen :]]
+    assert not late, f"errors in the browser: {late}"

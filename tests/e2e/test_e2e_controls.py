@@ -1,0 +1,115 @@
+"""The shared sidebar in a real browser: the keyboard on a slider, and links that reopen a view
+(also as the very first request a freshly started server receives)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from .conftest import StreamlitServer
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture reports it (skip, or a failure under CI)
+    expect = None
+
+pytestmark = pytest.mark.browser
+
+SLIDER_PAGE = "/softmax"  # the page about temperature: its numbers follow the slider
+DEEP_LINK = "/softmax?d=64&heads=4&scale=0&temp=0.5&lang=zh"
+
+
+def text(key: str, lang: str = "en") -> str:
+    """A label from the app's text catalogue, so the tests follow its wording."""
+    from ui.texts import CATALOG
+
+    return CATALOG[key][lang]
+
+
+def param(name: str, value: str) -> re.Pattern:
+    """A URL whose query string has name=value."""
+    return re.compile(rf"[?&]{name}={re.escape(value)}(&|$)")
+
+
+def slider(app, label_key: str, lang: str = "en"):
+    """The sidebar slider with this label: its group (with the thumb's value) and its thumb."""
+    box = app.sidebar.get_by_role("group", name=text(label_key, lang), exact=True)
+    return box, box.get_by_role("slider")
+
+
+def test_keyboard_moves_the_temperature_slider(new_page):
+    app = new_page()
+    app.open(SLIDER_PAGE)
+    app.check(SLIDER_PAGE)
+    box, thumb = slider(app, "common.sb.temperature")
+    value = box.get_by_test_id("stSliderThumbValue")
+    expect(value).to_have_text("1.00")
+    before = app.main_fingerprint()
+
+    thumb.focus()
+    with app.rerun():
+        app.page.keyboard.press("ArrowRight")
+    expect(value).to_have_text("1.05")
+    expect(app.page).to_have_url(param("temp", "1.05"))
+    app.check(f"{SLIDER_PAGE} at temperature 1.05")
+    # Something the page shows follows the temperature (a number, or a chart's values).
+    app.wait_main_changed(before)
+
+    for _ in range(2):
+        thumb.focus()
+        with app.rerun():
+            app.page.keyboard.press("ArrowLeft")
+    expect(value).to_have_text("0.95")
+    expect(app.page).to_have_url(param("temp", "0.95"))
+    app.check(f"{SLIDER_PAGE} at temperature 0.95")
+
+    # The link the sidebar offers to share reopens this view in a new session.
+    link = app.sidebar.get_by_test_id("stCode").inner_text().strip()
+    assert urlsplit(link).path == SLIDER_PAGE, f"the share link {link!r} is not for this page"
+    assert param("temp", "0.95").search(link), f"the share link {link!r} lacks temp=0.95"
+    app.open(link)
+    expect(value).to_have_text("0.95")
+    expect(app.page).to_have_url(param("temp", "0.95"))
+    assert urlsplit(app.page.url).path == SLIDER_PAGE
+    app.check(f"the shared link {link}")
+
+
+def test_shared_link_as_the_first_request_after_a_restart(new_page):
+    """A freshly started server whose very first request is a deep link into a page."""
+    fresh = StreamlitServer().start()
+    app = new_page(base_url=fresh.url)
+    try:
+        fresh.wait_listening()  # no request before the browser's
+        app.open(DEEP_LINK)
+        where = f"{DEEP_LINK} as the first request"
+
+        assert urlsplit(app.page.url).path == "/softmax", f"{where}: ended on {app.page.url}"
+        for name, value in (("d", "64"), ("heads", "4"), ("scale", "0"), ("temp", "0.5")):
+            expect(app.page).to_have_url(param(name, value))
+        expect(app.page).to_have_url(param("lang", "zh"))
+        expect(app.main.get_by_test_id("stHeading").first).to_contain_text(
+            text("common.page.softmax", "zh")
+        )
+        for key, shown in (
+            ("common.sb.d_model", "64"),
+            ("common.sb.heads", "4"),
+            ("common.sb.temperature", "0.50"),
+        ):
+            box, _ = slider(app, key, "zh")
+            expect(box.get_by_test_id("stSliderThumbValue")).to_have_text(shown)
+        scale = app.sidebar.get_by_role("switch", name=text("common.sb.scale", "zh"), exact=True)
+        expect(scale).not_to_be_checked()
+        expect(app.sidebar.get_by_role("radio", name="简体中文", exact=True)).to_be_checked()
+        app.check(where)
+        assert fresh.alive(), fresh.log_tail()
+    finally:
+        app.page.context.close()  # before its server goes away
+        fresh.stop()
+
+
+def test_server_still_up(browser, server):
+    """Runs last: the session's server survived every test and still answers."""
+    assert server.alive(), f"the Streamlit server exited:\n{server.log_tail()}"
+    assert server.healthy(), "the Streamlit server no longer answers /_stcore/health"

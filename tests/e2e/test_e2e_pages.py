@@ -1,0 +1,75 @@
+"""Every page in a real browser: it loads in both languages without an error, its charts
+draw, and at phone width nothing pushes the main column sideways. Screenshots of each.
+
+The pages are the files in app_pages/, so a new page is covered without editing this file.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from .conftest import PAGES, PHONE, WIDE
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture reports it (skip, or a failure under CI)
+    expect = None
+
+pytestmark = pytest.mark.browser
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+ZH = "简体中文"  # the language switch's Chinese option
+
+
+def url_path(page_paths, name: str) -> str:
+    path = page_paths[name]
+    if path is None:
+        pytest.fail(f"app_pages/{name}.py: no link in the navigation leads to this page")
+    return path
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page(new_page, page_paths, name):
+    """One page as a reader sees it: on a phone, on a wide screen, and in Chinese.
+
+    Each view: no Streamlit exception, no browser error, every chart drawn (a page may have
+    none: the real model page without its model shows a message); on the phone nothing
+    pushes the main column sideways. A screenshot of each view.
+    """
+    path = url_path(page_paths, name)
+    where = f"{path} ({name}.py)"
+    app = new_page(PHONE)
+    app.open(path)
+    assert urlsplit(app.page.url).path == path, f"{where}: the app moved to {app.page.url}"
+    app.check(f"{where} at {PHONE['width']} px")
+    assert app.main.get_by_test_id("stHeading").count(), f"{where}: the page has no heading"
+    overflow = app.overflow_at_rest()
+    app.screenshot(f"{name}-phone")
+
+    # A wide window: the sidebar opens and the charts widen.
+    app.page.set_viewport_size(WIDE)
+    expect(app.sidebar).to_be_in_viewport()
+    app.check(where)
+    app.screenshot(f"{name}-en")
+
+    # The language switch turns the page (and the navigation) Chinese.
+    with app.rerun():
+        app.sidebar.get_by_role("radio", name=ZH, exact=True).click()
+    expect(app.page).to_have_url(re.compile(r"[?&]lang=zh(&|$)"))
+    where_zh = f"{where} in Chinese"
+    app.check(where_zh)
+    assert urlsplit(app.page.url).path == path, f"{where_zh}: the app moved to {app.page.url}"
+    heading = app.main.get_by_test_id("stHeading").first.inner_text()
+    assert CJK.search(heading), f"{where_zh}: the heading is not Chinese: {heading!r}"
+    nav = app.sidebar.get_by_test_id("stSidebarNav").inner_text()
+    assert CJK.search(nav), f"{where_zh}: the navigation is not Chinese: {nav!r}"
+    app.screenshot(f"{name}-zh")
+
+    o = overflow
+    detail = f"{where} at {PHONE['width']} px: {o}"
+    assert o["docScroll"] <= o["innerWidth"] + 1, f"the page scrolls sideways; {detail}"
+    assert o["mainScroll"] <= o["mainClient"] + 1, f"the main area scrolls sideways; {detail}"
+    assert o["blockScroll"] <= o["blockClient"] + 1, f"the main column overflows; {detail}"

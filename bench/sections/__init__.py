@@ -1,0 +1,1 @@
+"""The benchmark's sections; each module's ``run(options)`` returns a ``Section``."""

@@ -10,9 +10,10 @@ from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import LANG_NAMES, t
 
+# No page_icon: a Material icon there is fetched from a font server, which a classroom
+# network may block; Streamlit's own favicon is served by the app itself.
 st.set_page_config(
     page_title="Attention Lab",
-    page_icon=":material/hub:",
     layout="wide",
     initial_sidebar_state="auto",
 )

@@ -17,7 +17,11 @@ p = state.pipeline(s)
 page_header("common.page.similarity", "similarity.intro")
 notices(s)
 
-st.latex(r"Q = X W_Q,\qquad K = X W_K,\qquad S = Q K^{\top},\quad S_{ij} = q_i \cdot k_j")
+# Stacked, so each line fits a phone.
+st.latex(
+    r"\begin{gathered}Q = X W_Q,\qquad K = X W_K"
+    r"\\ S = Q K^{\top},\qquad S_{ij} = q_i \cdot k_j\end{gathered}"
+)
 st.caption(t("similarity.formula_caption"))
 
 head = choose_head(p.n_heads, key="similarity_head")
@@ -52,7 +56,11 @@ st.subheader(t("similarity.explain"))
 st.markdown(t("similarity.explain_intro"))
 pick_q, pick_k = st.columns(2)
 options = list(range(p.n))
-qi = pick_q.selectbox(t("common.query"), options, format_func=labels.__getitem__, key="sim_q")
+lowered = [tok.lower() for tok in p.tokens]
+start = lowered.index("it") if "it" in lowered else 0  # the article's question: it -> ?
+qi = pick_q.selectbox(
+    t("common.query"), options, index=start, format_func=labels.__getitem__, key="sim_q"
+)
 ki = pick_k.selectbox(
     t("common.key"), options, index=min(3, p.n - 1), format_func=labels.__getitem__, key="sim_k"
 )

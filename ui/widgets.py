@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 
 import altair as alt
@@ -99,7 +98,9 @@ def matrix_view(
 def show_chart(chart: Figure | alt.TopLevelMixin, **kwargs) -> None:
     """Draw a Figure (cached layout + data) or an Altair chart across the column."""
     if isinstance(chart, Figure):
-        st.vega_lite_chart(chart.data, copy.deepcopy(chart.spec), width="stretch", **kwargs)
+        # No copy of the cached layout: Streamlit copies the spec's top level before it
+        # sets anything, and changes nothing below it.
+        st.vega_lite_chart(chart.data, chart.spec, width="stretch", **kwargs)
     else:
         st.altair_chart(chart, width="stretch", **kwargs)
 

@@ -82,6 +82,9 @@ def test_one_map_per_head_on_one_scale_and_rows_sum_to_1(d, h):
         for k in c["outputs"]
     }
     assert len(domains) == 1  # the outputs share one diverging scale too
+    ((lo, hi),) = domains
+    largest = max(np.abs(chart_data(at, k)["value"]).max() for k in c["outputs"])
+    assert lo == -hi and largest <= hi <= largest * 4 / 3  # symmetric, round, covers them all
 
 
 def test_concat_is_the_head_outputs_side_by_side_and_w_o_projects_back():

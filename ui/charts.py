@@ -2,7 +2,8 @@
 
 Colour rules: weights in [0, 1] use viridis on a fixed [0, 1] domain (so two maps can be
 compared by eye); signed values use the colour-blind-safe diverging "blueorange" centred
-on 0. Masked cells (-inf) are grey and labelled −∞.
+on 0, over a symmetric domain ±B where B is the largest magnitude rounded up to a round
+number (see round_bound). Masked cells (-inf) are grey and labelled −∞.
 """
 
 from __future__ import annotations
@@ -21,6 +22,25 @@ AXIS_LABELS_MAX = 32  # past this many columns a label per column is only clutte
 MASKED = "−∞"
 BAR = "#3b528b"  # viridis blue
 HIGHLIGHT = "#fde725"  # viridis yellow
+# The steps of a round bound, per power of ten: each at most 1.33× the one before, so the
+# largest value still reaches three quarters of the way to the end of the colour scale.
+ROUND_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+
+
+def round_bound(x: float) -> float:
+    """The smallest round number ≥ |x| (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k); 1 for 0.
+
+    A signed colour scale spans ±round_bound(max |value|): a slider move that changes the
+    values a little keeps the same scale, so a cell's colour moves with its own value
+    (not with a new scale), and the chart's layout, cached per bound, is not sent anew.
+    """
+    x = abs(float(x))
+    if not np.isfinite(x) or x == 0.0:
+        return 1.0
+    power = 10.0 ** np.floor(np.log10(x))
+    # Rounding error in x / power must not push an exact step (0.3 = 3 × 0.1) to the next.
+    bound = next(step * power for step in ROUND_STEPS if x <= step * power * (1 + 1e-12))
+    return float(f"{bound:.12g}")  # 0.3, not 0.30000000000000004
 
 
 def unique_labels(labels) -> list[str]:
@@ -201,8 +221,11 @@ def _prepare(
         lo, hi = domain or (0.0, 1.0)
         dark = df["value"] < lo + 0.55 * (hi - lo)  # viridis is dark at its low end
     elif kind == "signed":
-        bound = max(map(abs, domain)) if domain else (np.abs(finite).max() if finite.size else 1)
-        dark = df["value"].abs() > 0.6 * (bound or 1.0)  # blueorange is dark at both ends
+        if domain is None:  # symmetric about 0: equal magnitudes, equal colour strength
+            bound = round_bound(np.abs(finite).max() if finite.size else 0.0)
+            domain = (-bound, bound)
+        bound = max(map(abs, domain))
+        dark = df["value"].abs() > 0.6 * bound  # blueorange is dark at both ends
     else:
         lo, hi = domain or ((finite.min(), finite.max()) if finite.size else (0.0, 1.0))
         dark = df["value"] < lo + 0.55 * ((hi - lo) or 1.0)
@@ -237,14 +260,7 @@ def heatmap(m: np.ndarray, rows, cols, **options) -> Figure:
     legend (None = only when no numbers are printed). Draw it with ui.widgets.show_chart.
     """
     df, params = _prepare(m, rows, cols, **options)
-    spec = _heatmap_layout(**params)
-    if params["kind"] == "signed" and params["domain"] is None:
-        # A symmetric domain: equal magnitudes get equal colour strength on both sides.
-        # It changes every run, so it goes into a copy rather than into the cached layout.
-        bound = float(np.nanmax(np.abs(df["value"]), initial=0.0)) or 1.0
-        spec = copy.deepcopy(spec)
-        spec["layer"][0]["encoding"]["color"]["condition"]["scale"]["domain"] = [-bound, bound]
-    return Figure(spec, df)
+    return Figure(_heatmap_layout(**params), df)
 
 
 def heatmap_chart(m: np.ndarray, rows, cols, **options) -> alt.LayerChart:

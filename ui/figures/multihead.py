@@ -9,14 +9,13 @@ as a Figure (see ui.charts.Figure).
 
 from __future__ import annotations
 
-import copy
 import functools
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts import Figure, layout, unique_labels
+from ui.charts import Figure, layout, round_bound, unique_labels
 
 GROUP = 4  # heads per chart
 GRID_COLUMNS = 2  # panels per row inside a chart: two panels and their labels fit a phone
@@ -96,14 +95,15 @@ def _panels_layout(
     height: int,
     numbers: bool,
     signed: bool,
+    bound: float = 1.0,
     row_title: str,
     col_title: str,
     value_title: str,
     head_title: str,
 ) -> dict:
     empty = pd.DataFrame({k: [] for k in ("head", "hi", "row", "col", "i", "j", "value")})
-    if signed:  # the domain is set per run (see _with_domain): symmetric about 0
-        scale = alt.Scale(scheme="blueorange", domain=[-1.0, 1.0], domainMid=0)
+    if signed:  # symmetric about 0
+        scale = alt.Scale(scheme="blueorange", domain=[-bound, bound], domainMid=0)
     else:
         scale = alt.Scale(scheme="viridis", domain=[0.0, 1.0])
     tooltip = [
@@ -149,13 +149,6 @@ def _panels_layout(
     return layout(chart)
 
 
-def _with_domain(spec: dict, bound: float) -> dict:
-    """A copy of a signed layout whose colour scale spans [-bound, bound]."""
-    spec = copy.deepcopy(spec)
-    spec["spec"]["layer"][0]["encoding"]["color"]["scale"]["domain"] = [-bound, bound]
-    return spec
-
-
 def head_maps(
     weights: np.ndarray,  # [g, n, n], one group of heads; every row sums to 1
     labels,
@@ -194,7 +187,7 @@ def head_outputs(
     head_names,
     *,
     n_heads: int,
-    bound: float,  # the colour scale spans [-bound, bound], the same for every group
+    bound: float,  # the colour scale spans ±round_bound(bound), the same for every group
     row_title: str,
     col_title: str,
     value_title: str,
@@ -215,9 +208,10 @@ def head_outputs(
         height=height,
         numbers=False,
         signed=True,
+        bound=round_bound(bound),
         row_title=row_title,
         col_title=col_title,
         value_title=value_title,
         head_title=head_title,
     )
-    return Figure(_with_domain(spec, bound or 1.0), _heads_frame(outputs, labels, dims, head_names))
+    return Figure(spec, _heads_frame(outputs, labels, dims, head_names))

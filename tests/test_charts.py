@@ -1,0 +1,66 @@
+"""The chart builders' colour scales: signed values on a symmetric, round, stable domain."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ui.charts import ROUND_STEPS, heatmap, round_bound
+
+
+def signed_domain(figure) -> list[float]:
+    return figure.spec["layer"][0]["encoding"]["color"]["condition"]["scale"]["domain"]
+
+
+@given(st.floats(min_value=1e-6, max_value=1e6, allow_nan=False))
+def test_round_bound_covers_the_value_and_stays_within_a_third_of_it(x):
+    b = round_bound(x)
+    assert b == round_bound(-x)
+    assert x <= b * (1 + 1e-12)
+    assert b <= x * 4 / 3 * (1 + 1e-12)  # the widest gap between two steps is 1.5 -> 2
+
+
+@given(st.floats(min_value=1e-6, max_value=1e6, allow_nan=False))
+def test_round_bound_is_a_step_times_a_power_of_ten(x):
+    b = round_bound(x)
+    mantissa = b / 10.0 ** math.floor(math.log10(b) + 1e-9)
+    assert any(math.isclose(mantissa, step) for step in ROUND_STEPS)
+
+
+@pytest.mark.parametrize(
+    ("x", "expected"),
+    [(1.0, 1.0), (0.3, 0.3), (1.01, 1.2), (1.21, 1.5), (2.6, 3.0), (7.9, 8.0), (8.01, 10.0)],
+)
+def test_round_bound_of_a_few_values(x, expected):
+    assert round_bound(x) == expected
+
+
+@pytest.mark.parametrize("x", [0.0, math.nan, math.inf])
+def test_round_bound_without_a_magnitude_is_one(x):
+    assert round_bound(x) == 1.0
+
+
+def test_a_signed_heatmap_is_symmetric_about_zero_and_covers_every_value():
+    m = np.array([[0.5, -1.7], [1.1, 0.0]])
+    domain = signed_domain(heatmap(m, ["a", "b"], ["x", "y"], kind="signed"))
+    assert domain == [-2.0, 2.0]  # max |value| = 1.7, rounded up to the next step
+
+
+def test_a_small_change_in_the_values_keeps_the_same_layout():
+    """A slider move that changes the values a little sends the same spec (not a new one)."""
+    rng = np.random.default_rng(0)
+    m = rng.uniform(-1.1, 1.1, size=(5, 4))
+    a = heatmap(m, list("abcde"), list("wxyz"), kind="signed")
+    b = heatmap(m * 1.03, list("abcde"), list("wxyz"), kind="signed")
+    assert signed_domain(a) == signed_domain(b) == [-1.2, 1.2]
+    assert a.spec is b.spec
+    assert not a.data.equals(b.data)
+
+
+def test_a_signed_heatmap_of_zeros_or_masked_cells_has_a_unit_domain():
+    m = np.array([[0.0, -np.inf], [0.0, 0.0]])
+    assert signed_domain(heatmap(m, ["a", "b"], ["x", "y"], kind="signed")) == [-1.0, 1.0]

@@ -10,25 +10,12 @@ canvas charts) or to the main column.
 from __future__ import annotations
 
 import contextlib
-import os
-import re
 from collections.abc import Iterator
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from harness.chromium import CHROMIUM_ARGS, EXTERNAL, chromium_path
+
 VIEWPORT = {"width": 1400, "height": 900}
 TIMEOUT_MS = 90_000
-# Requests that leave this machine (a font CDN, for example) are cut off.
-EXTERNAL = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/])[a-z][a-z0-9+.-]*://")
 TEMPERATURE_LABEL = "Softmax temperature"  # the floor app's; the app's comes from its catalogue
 
 PROBES_JS = r"""
@@ -105,8 +92,8 @@ def available() -> str:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return "the playwright package is not installed"
-    if not os.path.isfile(CHROMIUM):
-        return f"Chromium is not at {CHROMIUM} (set CHROMIUM_PATH)"
+    if chromium_path() is None:
+        return "no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)"
     return ""
 
 
@@ -115,7 +102,7 @@ def chromium() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             yield browser
         finally:

@@ -7,7 +7,6 @@ import glob
 import math
 import os
 import platform
-import socket
 import statistics
 import subprocess
 import sys
@@ -58,12 +57,6 @@ def largest_sentence() -> str:
 
 def largest_params() -> dict[str, str]:
     return {**LARGEST, "sentence": largest_sentence()}
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # ---------------------------------------------------------------------------- statistics

@@ -12,15 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -28,21 +20,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the text catalogue (ui.texts) names the labels to look for
     sys.path.insert(0, str(ROOT))
+
+from harness.chromium import CHROMIUM_ARGS, EXTERNAL, chromium_path  # noqa: E402
+from harness.server import StreamlitServer  # noqa: E402
+
 SCREENSHOTS = ROOT / "screenshots"
 # Every page of the app, one per file in app_pages/: a new page is covered without edits.
 PAGES = sorted(p.stem for p in (ROOT / "app_pages").glob("*.py") if not p.stem.startswith("_"))
 
-DEFAULT_CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 INSTALL_HINT = (
     "install Debian's Chromium and the CJK fonts (apt-get install chromium fonts-noto-cjk) "
     "and the test requirements (pip install -r requirements-dev.txt); "
@@ -53,12 +38,7 @@ WIDE = {"width": 1400, "height": 2400}  # tall, since Streamlit scrolls inside i
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 45_000  # one step (a page load, a rerun); generous for a busy 2-core machine
 POLL_MS = 200  # how often a condition is checked in the page (each check costs it work)
-SERVER_START_S = 90.0
 SCREENSHOT_MAX_HEIGHT = 12_000
-
-# Requests that leave this machine are cut off (the favicon of a material page icon is
-# fetched from a font CDN, for example): the tests must not depend on the network.
-EXTERNAL = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/])[a-z][a-z0-9+.-]*://")
 
 
 def in_ci() -> bool:
@@ -71,104 +51,6 @@ def missing(what: str) -> None:
     if in_ci():
         pytest.fail(f"browser tests cannot run under CI: {message}", pytrace=False)
     pytest.skip(message)
-
-
-def chromium_path() -> str | None:
-    configured = os.environ.get("CHROMIUM_PATH")
-    if configured:
-        return configured if Path(configured).is_file() else None
-    for name in ("chromium", "chromium-browser"):
-        if found := shutil.which(name):
-            return found
-    return DEFAULT_CHROMIUM if Path(DEFAULT_CHROMIUM).is_file() else None
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class StreamlitServer:
-    """`streamlit run dashboard.py` on a free port, stopped by its own process id."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._log = tempfile.TemporaryFile()  # noqa: SIM115 (open until stop())
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> StreamlitServer:
-        cmd = [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "dashboard.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(self.port),
-            "--server.address",
-            "127.0.0.1",
-            "--browser.gatherUsageStats",
-            "false",
-            "--server.fileWatcherType",
-            "none",
-        ]
-        self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
-        )
-        return self
-
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def healthy(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=5) as r:
-                return r.status == 200 and r.read().strip() == b"ok"
-        except (urllib.error.URLError, OSError):
-            return False
-
-    def listening(self) -> bool:
-        try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                return True
-        except OSError:
-            return False
-
-    def wait(self, ready, what: str, timeout: float = SERVER_START_S) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.alive():
-                raise RuntimeError(f"the Streamlit server exited early:\n{self.log_tail()}")
-            if ready():
-                return
-            time.sleep(0.2)
-        raise RuntimeError(f"the Streamlit server was not {what} after {timeout:.0f} s")
-
-    def wait_healthy(self) -> None:
-        self.wait(self.healthy, "healthy")
-
-    def wait_listening(self) -> None:
-        """Ready to accept a connection, without sending it a single request."""
-        self.wait(self.listening, "listening")
-
-    def log_tail(self, chars: int = 4000) -> str:
-        self._log.flush()
-        self._log.seek(0)
-        return self._log.read().decode("utf-8", "replace")[-chars:]
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self._log.close()
 
 
 # Each chart: 1 for a drawn canvas, else the number of data marks in its SVG (axes and

@@ -1,0 +1,123 @@
+"""`streamlit run` on a free port: waited for by its health endpoint, stopped by its own PID.
+
+Used by the end-to-end tests and by the benchmark; it never stops a process by name.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+START_TIMEOUT_S = 90.0  # generous: a busy 2-core machine imports Streamlit slowly
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StreamlitServer:
+    """One `streamlit run SCRIPT` on 127.0.0.1; `with` starts it, waits until healthy, stops it."""
+
+    def __init__(self, script: str | Path = "dashboard.py") -> None:
+        self.script = Path(script)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 (open until stop())
+        self.proc: subprocess.Popen | None = None
+
+    def __enter__(self) -> StreamlitServer:
+        self.start()
+        try:
+            self.wait_healthy()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def start(self) -> StreamlitServer:
+        """Start the server and return at once (wait_healthy or wait_listening to wait)."""
+        script = self.script.relative_to(ROOT) if self.script.is_absolute() else self.script
+        cmd = [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(script),
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(self.port),
+            "--server.address",
+            "127.0.0.1",
+            "--browser.gatherUsageStats",
+            "false",
+            # Files edited while it runs must not trigger reruns.
+            "--server.fileWatcherType",
+            "none",
+        ]
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
+        )
+        return self
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=5) as r:
+                return r.status == 200 and r.read().strip() == b"ok"
+        except (urllib.error.URLError, OSError):
+            return False
+
+    def listening(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return True
+        except OSError:
+            return False
+
+    def wait(self, ready, what: str, timeout: float = START_TIMEOUT_S) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise RuntimeError(f"the Streamlit server exited early:\n{self.log_tail()}")
+            if ready():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the Streamlit server was not {what} after {timeout:.0f} s")
+
+    def wait_healthy(self) -> None:
+        self.wait(self.healthy, "healthy")
+
+    def wait_listening(self) -> None:
+        """Ready to accept a connection, without sending it a single request."""
+        self.wait(self.listening, "listening")
+
+    def log_tail(self, chars: int = 4000) -> str:
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", "replace")[-chars:]
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=15)
+        if not self._log.closed:
+            self._log.close()

@@ -44,6 +44,12 @@ def test_round_bound_without_a_magnitude_is_one(x):
     assert round_bound(x) == 1.0
 
 
+@pytest.mark.parametrize("x", [5e-324, 1e-310, 1.7e308])
+def test_round_bound_at_the_ends_of_float64_is_finite_and_covers_the_value(x):
+    b = round_bound(x)
+    assert math.isfinite(b) and b >= x
+
+
 def test_a_signed_heatmap_is_symmetric_about_zero_and_covers_every_value():
     m = np.array([[0.5, -1.7], [1.1, 0.0]])
     domain = signed_domain(heatmap(m, ["a", "b"], ["x", "y"], kind="signed"))

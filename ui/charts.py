@@ -37,6 +37,8 @@ def round_bound(x: float) -> float:
     x = abs(float(x))
     if not np.isfinite(x) or x == 0.0:
         return 1.0
+    if not 1e-300 < x < 1e300:  # where a power of ten under- or overflows: kept as it is
+        return x
     power = 10.0 ** np.floor(np.log10(x))
     # Rounding error in x / power must not push an exact step (0.3 = 3 × 0.1) to the next.
     bound = next(step * power for step in ROUND_STEPS if x <= step * power * (1 + 1e-12))

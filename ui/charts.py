@@ -265,12 +265,6 @@ def heatmap(m: np.ndarray, rows, cols, **options) -> Figure:
     return Figure(_heatmap_layout(**params), df)
 
 
-def heatmap_chart(m: np.ndarray, rows, cols, **options) -> alt.LayerChart:
-    """The same heatmap as an Altair chart, for composing with other Altair charts."""
-    df, layout = _prepare(m, rows, cols, **options)
-    return _heatmap_chart(df, **layout)
-
-
 @functools.lru_cache(maxsize=64)
 def _bars_layout(
     value_title: str,

@@ -70,3 +70,9 @@ def test_a_small_change_in_the_values_keeps_the_same_layout():
 def test_a_signed_heatmap_of_zeros_or_masked_cells_has_a_unit_domain():
     m = np.array([[0.0, -np.inf], [0.0, 0.0]])
     assert signed_domain(heatmap(m, ["a", "b"], ["x", "y"], kind="signed")) == [-1.0, 1.0]
+
+
+def test_a_heatmap_fits_the_width_and_keeps_its_height_for_the_cells():
+    fig = heatmap(np.eye(2), ["a", "b"], ["x", "y"])
+    assert fig.spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    assert fig.spec["height"] == 2 * 34  # two rows of 34 px cells; the axes come on top

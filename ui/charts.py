@@ -175,8 +175,16 @@ def _heatmap_chart(
         )
     # The text layer's colour is literal (scale=None) and must not join the cells' scale.
     # The width is left to the container (width="stretch") so a matrix fits a phone as
-    # well as a projector; the height keeps cells roughly square.
-    chart = alt.layer(*layers).resolve_scale(color="independent").properties(height=size * rows)
+    # well as a projector; the height is the cells' alone, so they stay roughly square.
+    # "fit-x": without it Streamlit fits axes and all into that height, which squeezes a
+    # 4-row matrix to half its cells and leaves a 2-row one no room at all.
+    chart = (
+        alt.layer(*layers)
+        .resolve_scale(color="independent")
+        .properties(
+            height=size * rows, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
+        )
+    )
     return chart.properties(title=title) if title else chart
 
 

@@ -73,3 +73,26 @@ def test_page(new_page, page_paths, name):
     assert o["docScroll"] <= o["innerWidth"] + 1, f"the page scrolls sideways; {detail}"
     assert o["mainScroll"] <= o["mainClient"] + 1, f"the main area scrolls sideways; {detail}"
     assert o["blockScroll"] <= o["blockClient"] + 1, f"the main column overflows; {detail}"
+
+
+def test_matrix_cells_keep_their_height_beside_the_axes(new_page):
+    """A matrix's height is its cells' alone: the axes are drawn below it, not inside it.
+
+    With Streamlit's default sizing a 2 × 2 matrix (two heads compared) had no room left
+    for its cells once the axis labels were drawn.
+    """
+    from apptest_util import chart_specs, open_page
+
+    params = {"d": 16, "heads": 2}
+    specs = chart_specs(open_page("multihead", **params))
+    app = new_page(WIDE)
+    app.open("/multihead?" + "&".join(f"{k}={v}" for k, v in params.items()))
+    app.check("/multihead with 2 heads")
+    boxes = app.main.get_by_test_id("stVegaLiteChart")
+    assert boxes.count() == len(specs)
+    heatmaps = [i for i, s in enumerate(specs) if "layer" in s and "height" in s]
+    assert any(specs[i]["height"] <= 70 for i in heatmaps)  # the 2 × 2 one is among them
+    for i in heatmaps:
+        drawn = boxes.nth(i).bounding_box()["height"]
+        cells = specs[i]["height"]
+        assert drawn > cells + 20, f"chart {i}: {drawn:.0f} px drawn for {cells} px of cells"

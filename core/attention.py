@@ -58,6 +58,11 @@ class AttentionTrace:
     weights: np.ndarray  # [..., n_q, n_k]  softmax of scaled, rows sum to 1
     output: np.ndarray  # [..., n_q, d_v]  weights·v
 
+    @property
+    def divided(self) -> np.ndarray:  # [..., n_q, n_k]
+        """The scores times the factor alone (q·kᵀ/√d_k): before the temperature and the mask."""
+        return self.scores * self.factor
+
     def __getitem__(self, name: str) -> np.ndarray | float:
         return getattr(self, name)
 
@@ -75,6 +80,26 @@ class AttentionTrace:
         )
 
 
+def attention_weights(
+    scores: np.ndarray,  # [..., n_q, n_k]  q·kᵀ
+    *,
+    factor: float | np.ndarray = 1.0,  # broadcastable to scores, e.g. [m, 1, 1] for m sizes
+    temperature: float = 1.0,
+    mask: np.ndarray | None = None,  # bool, broadcastable to scores; True = may attend
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # -> scaled, allowed, weights
+    """Steps 2 and 3 on scores already made: scale, heat, mask with −∞, softmax each row."""
+    if not temperature > 0:
+        raise ValueError("temperature must be positive")
+    scores = np.asarray(scores, dtype=np.float64)
+    scaled = scores * (np.asarray(factor, dtype=np.float64) / temperature)  # [..., n_q, n_k]
+    if mask is None:
+        allowed = np.broadcast_to(np.True_, scaled.shape)  # a view: no [n_q, n_k] array
+    else:
+        allowed = np.broadcast_to(np.asarray(mask, dtype=bool), scaled.shape)
+        np.copyto(scaled, -np.inf, where=~allowed)
+    return scaled, allowed, softmax(scaled, axis=-1)
+
+
 def scaled_dot_product_attention(
     q: np.ndarray,  # [..., n_q, d_k]
     k: np.ndarray,  # [..., n_k, d_k]
@@ -88,16 +113,11 @@ def scaled_dot_product_attention(
     q, k, v = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
     if not temperature > 0:
         raise ValueError("temperature must be positive")
-    d_k = q.shape[-1]
-    factor = scale_factor(scale, d_k)
+    factor = scale_factor(scale, q.shape[-1])
     scores = q @ np.swapaxes(k, -1, -2)  # [..., n_q, n_k]
-    scaled = scores * (factor / temperature)
-    if mask is None:
-        allowed = np.broadcast_to(np.True_, scores.shape)  # a view: no [n_q, n_k] array
-    else:
-        allowed = np.broadcast_to(np.asarray(mask, dtype=bool), scores.shape)
-        np.copyto(scaled, -np.inf, where=~allowed)
-    weights = softmax(scaled, axis=-1)  # [..., n_q, n_k]
+    scaled, allowed, weights = attention_weights(
+        scores, factor=factor, temperature=temperature, mask=mask
+    )
     output = weights @ v  # [..., n_q, d_v]
     return AttentionTrace(
         q, k, v, scores, factor, float(temperature), scaled, allowed, weights, output

@@ -3,6 +3,7 @@
 from core.article import ARTICLE_SENTENCE, ARTICLE_TOKENS, article_example
 from core.attention import (
     AttentionTrace,
+    attention_weights,
     causal_mask,
     scale_factor,
     scaled_dot_product_attention,
@@ -10,16 +11,34 @@ from core.attention import (
 )
 from core.footnote4 import Footnote4, footnote4_experiment
 from core.multihead import (
+    HeadDivergence,
+    HeadParams,
     MHAParams,
     MHAResult,
+    head_divergence,
     init_params,
     merge_heads,
     multi_head_attention,
     split_heads,
 )
 from core.pipeline import Pipeline, build_pipeline, uses_article
-from core.sharpness import Sharpness, row_entropy, sharpness, softmax_jacobian_norm
-from core.tokens import MAX_TOKENS, positional_encoding, token_embedding, tokenize
+from core.sharpness import (
+    Sharpness,
+    max_entropy,
+    row_entropy,
+    sharpness,
+    sharpness_sweep,
+    softmax_jacobian_norm,
+)
+from core.tokens import (
+    MAX_TOKENS,
+    Swap,
+    pe_wavelength,
+    positional_encoding,
+    swap_positions,
+    token_embedding,
+    tokenize,
+)
 
 __all__ = [
     "ARTICLE_SENTENCE",
@@ -27,25 +46,34 @@ __all__ = [
     "MAX_TOKENS",
     "AttentionTrace",
     "Footnote4",
+    "HeadDivergence",
+    "HeadParams",
     "MHAParams",
     "MHAResult",
     "Pipeline",
     "Sharpness",
+    "Swap",
     "article_example",
+    "attention_weights",
     "build_pipeline",
     "causal_mask",
     "footnote4_experiment",
+    "head_divergence",
     "init_params",
+    "max_entropy",
     "merge_heads",
     "multi_head_attention",
+    "pe_wavelength",
     "positional_encoding",
     "row_entropy",
     "scale_factor",
     "scaled_dot_product_attention",
     "sharpness",
+    "sharpness_sweep",
     "softmax",
     "softmax_jacobian_norm",
     "split_heads",
+    "swap_positions",
     "token_embedding",
     "tokenize",
     "uses_article",

@@ -18,6 +18,24 @@ class MHAParams:
     w_v: np.ndarray  # [d_model, h·d_v]
     w_o: np.ndarray  # [h·d_v, d_model]
 
+    def head(self, i: int, n_heads: int) -> HeadParams:
+        """Head i's own slices of W_Q, W_K, W_V (its columns i·d_k … (i+1)·d_k − 1)."""
+        d_k, d_v = self.w_q.shape[1] // n_heads, self.w_v.shape[1] // n_heads
+        return HeadParams(
+            w_q=self.w_q[:, i * d_k : (i + 1) * d_k],
+            w_k=self.w_k[:, i * d_k : (i + 1) * d_k],
+            w_v=self.w_v[:, i * d_v : (i + 1) * d_v],
+        )
+
+
+@dataclass(frozen=True)
+class HeadParams:
+    """One head's projections: views into the full matrices, nothing copied."""
+
+    w_q: np.ndarray  # [d_model, d_k]
+    w_k: np.ndarray  # [d_model, d_k]
+    w_v: np.ndarray  # [d_model, d_v]
+
 
 def init_params(d_model: int, n_heads: int, seed: int) -> MHAParams:
     """Random weights with d_k = d_v = d_model/h, N(0, 1/d_model) so projections keep variance."""
@@ -64,6 +82,10 @@ class MHAResult:
     def head_outputs(self) -> np.ndarray:  # [h, n, d_v]
         return self.trace.output
 
+    def head(self, i: int) -> AttentionTrace:
+        """Head i's own full trace."""
+        return self.trace.select(i)
+
     @property
     def traces(self) -> list[AttentionTrace]:
         """Each head's own full trace."""
@@ -99,3 +121,41 @@ def multi_head_attention(
     concat = merge_heads(trace.output)  # [n, h·d_v]
     output = concat @ params.w_o  # [n, d_model]
     return MHAResult(q=q, k=k, v=v, trace=trace, concat=concat, output=output)
+
+
+@dataclass(frozen=True)
+class HeadDivergence:
+    """How differently the heads attend: the Jensen–Shannon divergence of every pair."""
+
+    matrix: np.ndarray  # [h, h]  in bits: 0 = the same weights, 1 = no key in common
+    mean: float  # over the h·(h−1)/2 pairs
+    most: tuple[int, int, float]  # the pair (a < b) that differs most, and its divergence
+    least: tuple[int, int, float]  # the pair that differs least
+
+
+def head_divergence(weights: np.ndarray) -> HeadDivergence:  # [h, n, n] -> [h, h], h >= 2
+    """Mean Jensen–Shannon divergence (bits) between every two heads, query row by row.
+
+    Symmetric, with an exact 0 diagonal, and between 0 and 1.
+    """
+    p, q = weights[:, None], weights[None, :]  # [h, 1, n, n], [1, h, n, n]
+    m = (p + q) / 2  # [h, h, n, n]
+
+    def kl_to_m(a: np.ndarray) -> np.ndarray:  # -> [h, h, n]
+        # a > 0 with m == 0 happens only when a/2 underflows; its term is then ~a, i.e. 0.
+        ok = (a > 0) & (m > 0)
+        ratio = np.divide(a, m, out=np.ones(ok.shape), where=ok)
+        return np.sum(a * np.log2(ratio), axis=-1)
+
+    js = (0.5 * kl_to_m(p) + 0.5 * kl_to_m(q)).mean(axis=-1)  # [h, h]
+    js = np.clip((js + js.T) / 2, 0.0, 1.0)
+    np.fill_diagonal(js, 0.0)
+    a, b = np.triu_indices(js.shape[0], k=1)
+    pairs = js[a, b]
+    hi, lo = int(np.argmax(pairs)), int(np.argmin(pairs))
+    return HeadDivergence(
+        matrix=js,
+        mean=float(pairs.mean()),
+        most=(int(a[hi]), int(b[hi]), float(pairs[hi])),
+        least=(int(a[lo]), int(b[lo]), float(pairs[lo])),
+    )

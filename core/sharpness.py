@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
+
+from core.attention import attention_weights, scale_factor
 
 
 def row_entropy(weights: np.ndarray) -> np.ndarray:
@@ -45,6 +47,15 @@ class Sharpness:
     def __getitem__(self, name: str) -> np.ndarray:
         return getattr(self, name)
 
+    def mean(self) -> Sharpness:
+        """Every measure averaged over the rows (the last axis): [..., n_q] -> [...]."""
+        return Sharpness(*(np.mean(getattr(self, f.name), axis=-1) for f in fields(self)))
+
+
+def max_entropy(n_keys: int) -> float:
+    """The entropy of an even spread over n_keys keys, ln n: the most a row can have."""
+    return float(np.log(n_keys))
+
 
 def sharpness(weights: np.ndarray) -> Sharpness:
     """All sharpness measures of the rows of a weight matrix."""
@@ -56,3 +67,17 @@ def sharpness(weights: np.ndarray) -> Sharpness:
         max_weight=np.max(weights, axis=-1),
         grad_norm=softmax_jacobian_norm(weights),
     )
+
+
+def sharpness_sweep(
+    scores: np.ndarray,  # [m, n_q, n_k]  raw q·kᵀ of one head at each of m sizes
+    dims,  # [m]  d_k of each
+    *,
+    scale: bool,
+    temperature: float,
+    mask: np.ndarray | None = None,  # [n_q, n_k] bool
+) -> Sharpness:  # fields [m]: the mean over the rows at each size
+    """How sharp the rows are at every size, the other settings held: step 2 and 3 again."""
+    factors = np.array([scale_factor(scale, int(d)) for d in dims])[:, None, None]  # [m, 1, 1]
+    _, _, weights = attention_weights(scores, factor=factors, temperature=temperature, mask=mask)
+    return sharpness(weights).mean()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -87,3 +88,32 @@ def positional_encoding(n: int, d_model: int) -> np.ndarray:
     pe[:, 0::2] = np.sin(angle)
     pe[:, 1::2] = np.cos(angle[:, : d_model // 2])
     return pe
+
+
+def pe_wavelength(columns, d_model: int) -> np.ndarray:  # [m] column indices -> [m]
+    """Positions per full turn of each PE column: 2π·10000^(2i/d_model) for columns 2i, 2i+1."""
+    columns = np.asarray(columns, dtype=np.int64)
+    return 2 * np.pi * np.power(10000.0, (columns - columns % 2) / d_model)
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Two words trade places: their embeddings move with them, the positions stay."""
+
+    order: np.ndarray  # [n]  the token now at position k was first at order[k]
+    embeddings: np.ndarray  # [n, d_model]  E of the swapped sentence
+    x: np.ndarray  # [n, d_model]  X = E + PE of the swapped sentence
+    delta: np.ndarray  # [n, d_model]  per word (row k = the word first at k): its new X − old X
+
+
+def swap_positions(embeddings: np.ndarray, positions: np.ndarray, a: int, b: int) -> Swap:
+    # [n, d_model], [n, d_model] -> the sentence with tokens a and b exchanged
+    """What X becomes when tokens a and b swap: only the two position terms change."""
+    order = np.arange(embeddings.shape[0])
+    order[[a, b]] = order[[b, a]]  # its own inverse
+    e_new = embeddings[order]  # [n, d_model]
+    x_new = e_new + positions  # [n, d_model]
+    # X is rebuilt as E + PE on both sides (the article's X agrees to the last digit) so
+    # that unmoved words give exactly 0, not a rounding -0.00.
+    delta = x_new[order] - (embeddings + positions)  # [n, d_model]
+    return Swap(order=order, embeddings=e_new, x=x_new, delta=delta)

@@ -8,6 +8,7 @@ import pytest
 from core.attention import causal_mask, scaled_dot_product_attention
 from core.multihead import (
     MHAParams,
+    head_divergence,
     init_params,
     merge_heads,
     multi_head_attention,
@@ -110,3 +111,46 @@ def test_init_params_is_deterministic_per_seed():
         assert not np.array_equal(getattr(a, name), getattr(c, name))
     # the four matrices are drawn separately, not copies of one another
     assert not np.array_equal(a.w_q, a.w_k)
+
+
+def test_head_params_are_the_columns_of_that_head():
+    p = init_params(8, 2, seed=4)
+    head = p.head(1, n_heads=2)
+    np.testing.assert_array_equal(head.w_q, p.w_q[:, 4:8])
+    np.testing.assert_array_equal(head.w_k, p.w_k[:, 4:8])
+    np.testing.assert_array_equal(head.w_v, p.w_v[:, 4:8])
+    x = np.random.default_rng(0).standard_normal((3, 8))
+    r = multi_head_attention(x, p, n_heads=2)
+    np.testing.assert_allclose(r.head(1).q, x @ head.w_q, atol=1e-12)
+
+
+def js_bits(p, q) -> float:
+    """Jensen–Shannon divergence of two distributions, in bits, written out plainly."""
+    total = 0.0
+    for a, b in zip(p, q, strict=True):
+        m = (a + b) / 2
+        if a > 0:
+            total += 0.5 * a * math.log2(a / m)
+        if b > 0:
+            total += 0.5 * b * math.log2(b / m)
+    return total
+
+
+def test_head_divergence_is_the_mean_js_over_query_rows():
+    x = np.random.default_rng(2).standard_normal((6, 16))
+    w = multi_head_attention(x, init_params(16, 4, seed=1), n_heads=4, mask=causal_mask(6)).weights
+    d = head_divergence(w)
+    assert d.matrix.shape == (4, 4)
+    assert (np.diag(d.matrix) == 0).all()
+    np.testing.assert_array_equal(d.matrix, d.matrix.T)
+    for a, b in [(0, 1), (0, 3), (1, 2)]:
+        expected = np.mean([js_bits(w[a][i], w[b][i]) for i in range(6)])
+        assert d.matrix[a, b] == pytest.approx(expected, abs=1e-12)
+    pairs = {(a, b): d.matrix[a, b] for a in range(4) for b in range(a + 1, 4)}
+    assert d.mean == pytest.approx(np.mean(list(pairs.values())))
+    assert d.most[2] == max(pairs.values()) and d.least[2] == min(pairs.values())
+    assert pairs[d.most[:2]] == d.most[2] and pairs[d.least[:2]] == d.least[2]
+    same = head_divergence(np.stack([w[0], w[0]]))
+    assert same.mean == 0.0
+    apart = head_divergence(np.stack([np.eye(3), np.eye(3)[[1, 2, 0]]]))
+    assert apart.mean == pytest.approx(1.0)  # no key in common: one full bit

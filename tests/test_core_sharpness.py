@@ -9,7 +9,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from core.attention import softmax
-from core.sharpness import row_entropy, sharpness, softmax_jacobian_norm
+from core.sharpness import (
+    max_entropy,
+    row_entropy,
+    sharpness,
+    sharpness_sweep,
+    softmax_jacobian_norm,
+)
 
 FAST = settings(max_examples=50, deadline=None)
 
@@ -106,3 +112,27 @@ def test_grad_norm_peaks_on_two_tokens_not_on_a_flat_row():
     # passes more gradient than a uniform row over three (or more) tokens.
     assert softmax_jacobian_norm(np.array([0.5, 0.5, 0.0])) == pytest.approx(0.5, rel=1e-12)
     assert softmax_jacobian_norm(np.full(3, 1 / 3)) == pytest.approx(math.sqrt(2 / 9), rel=1e-12)
+
+
+def test_mean_averages_every_measure_over_the_rows():
+    w = softmax(np.random.default_rng(3).standard_normal((2, 5, 5)))
+    sh, mean = sharpness(w), sharpness(w).mean()
+    for name in ("entropy_nats", "entropy_bits", "effective_tokens", "max_weight", "grad_norm"):
+        np.testing.assert_allclose(mean[name], sh[name].mean(axis=-1), rtol=1e-15)
+        assert mean[name].shape == (2,)
+    assert max_entropy(9) == pytest.approx(math.log(9))
+
+
+def test_sweep_is_sharpness_of_each_size_s_own_attention():
+    rng = np.random.default_rng(5)
+    dims = (4, 64)
+    scores = np.stack([rng.standard_normal((6, 6)) * math.sqrt(d) for d in dims])
+    mask = np.tril(np.ones((6, 6), dtype=bool))
+    for scale in (True, False):
+        sweep = sharpness_sweep(scores, dims, scale=scale, temperature=0.7, mask=mask)
+        for i, d in enumerate(dims):
+            z = scores[i] * ((1 / math.sqrt(d)) if scale else 1.0) / 0.7
+            z = np.where(mask, z, -np.inf)
+            expected = sharpness(softmax(z)).mean()
+            assert sweep.entropy_nats[i] == pytest.approx(expected.entropy_nats, rel=1e-12)
+            assert sweep.grad_norm[i] == pytest.approx(expected.grad_norm, rel=1e-12)

@@ -13,7 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.tokens import MAX_TOKENS, positional_encoding, token_embedding, tokenize
+from core.tokens import (
+    MAX_TOKENS,
+    pe_wavelength,
+    positional_encoding,
+    swap_positions,
+    token_embedding,
+    tokenize,
+)
 
 FAST = settings(max_examples=50, deadline=None)
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -231,3 +238,30 @@ def test_positional_encoding_bounds_and_empty():
     assert pe.shape == (MAX_TOKENS, 32)
     assert np.all(np.abs(pe) <= 1.0)
     assert positional_encoding(0, 4).shape == (0, 4)
+
+
+def test_pe_wavelength_is_two_pi_times_the_column_pair_s_base():
+    d = 8
+    np.testing.assert_allclose(
+        pe_wavelength([0, 1, 2, 3, 6], d),
+        [2 * math.pi * 10000 ** (k / d) for k in (0, 0, 2, 2, 6)],
+        rtol=1e-15,
+    )
+    # A column repeats after one wavelength: PE(pos + λ) = PE(pos) for the sine column 2.
+    lam = pe_wavelength([2], d)[0]
+    assert math.sin(5 / 10000 ** (2 / d)) == pytest.approx(
+        math.sin((5 + lam) / 10000 ** (2 / d)), abs=1e-12
+    )
+
+
+def test_a_swap_moves_embeddings_and_keeps_positions():
+    e = token_embedding(["a", "b", "c", "d"], 4, 0)
+    pe = positional_encoding(4, 4)
+    s = swap_positions(e, pe, 0, 2)
+    assert list(s.order) == [2, 1, 0, 3]
+    np.testing.assert_array_equal(s.embeddings, e[[2, 1, 0, 3]])
+    np.testing.assert_array_equal(s.x, e[[2, 1, 0, 3]] + pe)
+    expected = np.zeros((4, 4))
+    expected[0], expected[2] = pe[2] - pe[0], pe[0] - pe[2]
+    np.testing.assert_allclose(s.delta, expected, atol=1e-15)
+    assert (s.delta[[1, 3]] == 0).all()  # exactly: no rounding -0.00 for unmoved words

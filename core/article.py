@@ -1,10 +1,28 @@
 """The worked example: "I ate the cake and it was delicious." with hand-made 4-d vectors.
 
-The numbers are designed, not trained, so that every step can be checked by hand. The
-four input dimensions read roughly as [food, person, action, function word]; each
-row of X stands for a token's embedding with its position already added. W_Q turns
-the "function word" signal of a pronoun into a search for food, so the query of "it"
-matches the key of "cake" best.
+The numbers are designed, not trained, so that the figures the article prints come out
+exactly and every step can be redone with pencil and paper:
+
+- unscaled scores for the query "cake": 1.3 with "it", 0.4 with "I", 1.6 with itself
+  (its largest);
+- the first element of the new vector of "cake", softmax(S/√4)·V, is 2.4 (2.39996);
+- the query "it" gives "cake" about a third of its weight, the query "delicious" a
+  quarter, both far above the even share 1/9;
+- some outputs are negative, though every weight is a positive fraction.
+
+The four dimensions read as [food, person, action, pointer]. "Pointer" is how much a
+word points at another word for its meaning: the pronoun "it" fully, "the" and
+"delicious" (which need a noun) about half-way, "I" a little. Each row of X stands for
+a token's embedding with its position already added; the values are chosen to read as
+plain features, not worked out from a real positional encoding.
+
+W_K is the identity, so a key is the token as it is and all the searching is done by
+W_Q: each row of W_Q says what a feature makes a token look for. A pointer looks hard
+for food (the only noun-like thing here), so "it", "the" and "delicious" look at
+"cake". A food word looks for food, for the action done to it and for words that point
+at it, which is why "cake" scores "it" high and "I" low. W_V hands food on with weight
+8 and with -1 on the pointer feature: a token that attends to "cake" has found what
+it pointed at, so the pointer part of its output goes below zero ("it": -0.21).
 """
 
 from __future__ import annotations
@@ -15,35 +33,35 @@ ARTICLE_SENTENCE = "I ate the cake and it was delicious."
 ARTICLE_TOKENS = ["I", "ate", "the", "cake", "and", "it", "was", "delicious", "."]
 ARTICLE_D_MODEL = 4
 
-# [n=9, d_model=4]
+# [n=9, d_model=4], columns [food, person, action, pointer]
 _X = [
-    [0.1, 0.9, 0.1, 0.3],  # I
-    [0.4, 0.1, 0.9, 0.0],  # ate
-    [0.0, 0.0, 0.1, 0.6],  # the
-    [0.9, 0.0, 0.1, 0.1],  # cake
-    [0.0, 0.1, 0.0, 0.7],  # and
-    [0.3, 0.2, 0.0, 0.8],  # it
-    [0.1, 0.0, 0.6, 0.4],  # was
-    [0.8, 0.0, 0.3, 0.0],  # delicious
-    [0.0, 0.0, 0.0, 0.2],  # .
+    [0.0, 1.0, 0.0, 0.2],  # I
+    [0.4, 0.0, 1.0, 0.0],  # ate
+    [0.0, 0.0, 0.0, 0.5],  # the
+    [1.0, 0.0, 0.2, 0.0],  # cake
+    [0.0, 0.0, 0.1, 0.1],  # and
+    [0.2, 0.0, 0.0, 1.0],  # it
+    [0.0, 0.0, 0.4, 0.0],  # was
+    [0.4, 0.0, 0.0, 0.6],  # delicious
+    [0.0, 0.0, 0.0, 0.1],  # .
 ]
-# [d_model, d_k]: a query's "function word" part asks for food.
+# [d_model, d_k]: row f is what feature f makes a token look for.
 _W_Q = [
-    [1.0, 0.0, 0.0, 0.0],
-    [0.0, 1.0, 0.0, 0.0],
-    [0.0, 0.0, 1.0, 0.0],
-    [1.0, 0.0, 0.0, 0.2],
+    [1.3, 0.0, 0.5, 1.0],  # food: more food, the action on it, words pointing at it
+    [0.0, 0.0, 1.0, 0.0],  # person: what the person does
+    [1.0, 1.0, 0.0, 0.0],  # action: its object and its doer
+    [3.0, 0.0, 0.0, 0.0],  # pointer: food, the thing pointed at
 ]
-# [d_model, d_k]: keys mostly keep what a token is.
+# [d_model, d_k]: keys are the tokens as they are.
 _W_K = [
     [1.0, 0.0, 0.0, 0.0],
     [0.0, 1.0, 0.0, 0.0],
     [0.0, 0.0, 1.0, 0.0],
-    [0.0, 0.0, 0.0, 0.5],
+    [0.0, 0.0, 0.0, 1.0],
 ]
-# [d_model, d_v]: values pass the content on, a little mixed.
+# [d_model, d_v]: food is handed on strongly and cancels a pointer; the rest as it is.
 _W_V = [
-    [1.0, 0.0, 0.5, 0.0],
+    [8.0, 0.0, 0.0, -1.0],
     [0.0, 1.0, 0.0, 0.0],
     [0.0, 0.0, 1.0, 0.0],
     [0.0, 0.0, 0.0, 1.0],

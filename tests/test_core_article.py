@@ -11,7 +11,7 @@ from core.multihead import init_params
 from core.pipeline import build_pipeline, uses_article
 from core.tokens import positional_encoding, token_embedding, tokenize
 
-IT, CAKE = 5, 3  # token indices in the article sentence
+I_TOKEN, CAKE, IT, DELICIOUS = 0, 3, 5, 7  # token indices in the article sentence
 
 
 def test_article_tokens():
@@ -34,25 +34,101 @@ def test_article_shapes_and_hand_checkable_numbers():
     np.testing.assert_array_equal(ex["w_o"], np.eye(4))
     for name in ("x", "w_q", "w_k", "w_v", "w_o"):
         for v in ex[name].ravel():
-            assert round(float(v), 2) == v, (name, v)
+            assert round(float(v), 2) == v, (name, v)  # at most two decimals
 
 
-def test_it_attends_most_to_cake_with_numbers_checkable_by_hand():
+def article_trace():
     ex = article_example()
     x = ex["x"]
-    t = scaled_dot_product_attention(x @ ex["w_q"], x @ ex["w_k"], x @ ex["w_v"])
-    # q_it = [0.3, 0.2, 0, 0.8]·W_Q = [0.3 + 0.8, 0.2, 0, 0.8·0.2]
-    np.testing.assert_allclose(t.q[IT], [1.1, 0.2, 0.0, 0.16], atol=1e-12)
-    # keys are X with the last column halved; q_it·k_j for the nine tokens:
-    #   I   0.11 + 0.18 + 0.024 = 0.314      ate  0.44 + 0.02 = 0.46
-    #   the 0.048                            cake 0.99 + 0.008 = 0.998
-    #   and 0.02 + 0.056 = 0.076             it   0.33 + 0.04 + 0.064 = 0.434
-    #   was 0.11 + 0.032 = 0.142             delicious 0.88           . 0.016
-    row = [0.314, 0.46, 0.048, 0.998, 0.076, 0.434, 0.142, 0.88, 0.016]
-    np.testing.assert_allclose(t.scores[IT], row, atol=1e-12)
-    e = [math.exp(s / 2) for s in row]  # scaled by 1/√4
-    np.testing.assert_allclose(t.weights[IT], [v / sum(e) for v in e], rtol=1e-12)
-    assert int(np.argmax(t.weights[IT])) == CAKE
+    return scaled_dot_product_attention(x @ ex["w_q"], x @ ex["w_k"], x @ ex["w_v"])
+
+
+def softmax_half(row):
+    """Softmax of a row divided by √4 = 2, in plain Python."""
+    e = [math.exp(s / 2) for s in row]
+    return [v / sum(e) for v in e]
+
+
+# The rows the tests need, worked out by hand from the matrices in core/article.py.
+# X columns [food, person, action, pointer]; W_K is the identity, so each key is its row of X.
+#   q_cake = 1.0·W_Q[food] + 0.2·W_Q[action] = [1.3 + 0.2, 0 + 0.2, 0.5, 1.0]
+Q_CAKE = [1.5, 0.2, 0.5, 1.0]
+#   q_cake·k_j for the nine keys:
+#   I   [0, 1, 0, 0.2]    0.2 + 0.2 = 0.4       ate [0.4, 0, 1, 0]    0.6 + 0.5 = 1.1
+#   the [0, 0, 0, 0.5]    0.5                   cake [1, 0, 0.2, 0]   1.5 + 0.1 = 1.6
+#   and [0, 0, 0.1, 0.1]  0.05 + 0.1 = 0.15     it  [0.2, 0, 0, 1]    0.3 + 1.0 = 1.3
+#   was [0, 0, 0.4, 0]    0.2                   delicious [0.4, 0, 0, 0.6]  0.6 + 0.6 = 1.2
+#   .   [0, 0, 0, 0.1]    0.1
+CAKE_ROW = [0.4, 1.1, 0.5, 1.6, 0.15, 1.3, 0.2, 1.2, 0.1]
+#   q_it = 0.2·W_Q[food] + 1.0·W_Q[pointer] = [0.26 + 3, 0, 0.1, 0.2]
+Q_IT = [3.26, 0.0, 0.1, 0.2]
+#   I 0.04, ate 1.304 + 0.1, the 0.1, cake 3.26 + 0.02, and 0.01 + 0.02, it 0.652 + 0.2,
+#   was 0.04, delicious 1.304 + 0.12, . 0.02
+IT_ROW = [0.04, 1.404, 0.1, 3.28, 0.03, 0.852, 0.04, 1.424, 0.02]
+#   q_delicious = 0.4·W_Q[food] + 0.6·W_Q[pointer] = [0.52 + 1.8, 0, 0.2, 0.4]
+Q_DELICIOUS = [2.32, 0.0, 0.2, 0.4]
+DELICIOUS_ROW = [0.08, 1.128, 0.2, 2.36, 0.06, 0.864, 0.08, 1.168, 0.04]
+# V = X·W_V: the food column is 8·food, the pointer column is pointer − food.
+V_FOOD = [0.0, 3.2, 0.0, 8.0, 0.0, 1.6, 0.0, 3.2, 0.0]
+V_POINTER = [0.2, -0.4, 0.5, -1.0, 0.1, 0.8, 0.0, 0.2, 0.1]
+
+
+def test_the_scores_of_cake_are_the_figures_the_article_prints():
+    t = article_trace()
+    np.testing.assert_allclose(t.q[CAKE], Q_CAKE, atol=1e-12)
+    np.testing.assert_allclose(t.k, article_example()["x"], atol=0)  # W_K = identity
+    np.testing.assert_allclose(t.scores[CAKE], CAKE_ROW, atol=1e-12)
+    assert abs(t.scores[CAKE, IT] - 1.3) < 1e-12  # "cake" and "it": high
+    assert abs(t.scores[CAKE, I_TOKEN] - 0.4) < 1e-12  # "cake" and "I": weak
+    assert abs(t.scores[CAKE, CAKE] - 1.6) < 1e-12  # with itself: the large one
+    assert int(np.argmax(t.scores[CAKE])) == CAKE
+    assert sorted(CAKE_ROW).index(0.4) < 4  # "I" sits in the lower half of the row
+
+
+def test_the_first_output_of_cake_is_the_articles_2_4():
+    t = article_trace()
+    w = softmax_half(CAKE_ROW)
+    out = sum(wj * vj for wj, vj in zip(w, V_FOOD, strict=True))
+    np.testing.assert_allclose(t.v[:, 0], V_FOOD, atol=1e-12)
+    assert abs(t.output[CAKE, 0] - out) < 1e-12
+    assert abs(out - 2.4) < 5e-5  # prints as 2.4, 2.40, … and 2.4000
+    assert f"{t.output[CAKE, 0]:.4f}" == "2.4000"
+    p = build_pipeline(tokenize(ARTICLE_SENTENCE), d_model=4, n_heads=1, seed=0)
+    assert abs(p.mha.output[CAKE, 0] - out) < 1e-12  # the app's defaults: ÷2, T = 1, no mask
+
+
+def test_it_attends_to_cake_far_more_than_to_any_other_token():
+    t = article_trace()
+    np.testing.assert_allclose(t.q[IT], Q_IT, atol=1e-12)
+    np.testing.assert_allclose(t.scores[IT], IT_ROW, atol=1e-12)
+    w = softmax_half(IT_ROW)
+    np.testing.assert_allclose(t.weights[IT], w, rtol=1e-12)
+    others = [v for j, v in enumerate(w) if j != CAKE]
+    assert w[CAKE] >= 2 / 9  # at least twice the even share
+    assert w[CAKE] > 2 * max(others)  # the runner-up gets less than half as much
+    assert w[CAKE] > 0.32
+
+
+def test_delicious_looks_at_cake():
+    t = article_trace()
+    np.testing.assert_allclose(t.q[DELICIOUS], Q_DELICIOUS, atol=1e-12)
+    np.testing.assert_allclose(t.scores[DELICIOUS], DELICIOUS_ROW, atol=1e-12)
+    w = softmax_half(DELICIOUS_ROW)
+    np.testing.assert_allclose(t.weights[DELICIOUS], w, rtol=1e-12)
+    assert int(np.argmax(w)) == CAKE
+    assert w[CAKE] >= 2 / 9
+
+
+def test_an_output_is_negative_though_every_weight_is_positive():
+    t = article_trace()
+    np.testing.assert_allclose(t.v[:, 3], V_POINTER, atol=1e-12)
+    out = sum(wj * vj for wj, vj in zip(softmax_half(IT_ROW), V_POINTER, strict=True))
+    assert abs(t.output[IT, 3] - out) < 1e-12
+    assert out < -0.2  # "it" has found what it points at: -0.21
+    assert float(t.output.min()) == t.output[IT, 3]
+    assert (t.weights > 0).all()
+    # shown to two decimals, no output reads as "-0.00" or "0.00"
+    assert (np.abs(t.output) >= 0.005).all()
 
 
 @pytest.mark.parametrize("causal", [False, True])

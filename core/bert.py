@@ -15,12 +15,12 @@ which stays within 1e-6 of the reference run); attention itself runs in float64,
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from core.attention import scaled_dot_product_attention
+from core.erf import normal_cdf
 from core.multihead import merge_heads, split_heads
 
 
@@ -59,94 +59,9 @@ class BertOutput:
         return self.attentions.shape[1]
 
 
-# W. J. Cody, "Rational Chebyshev approximations for the error function", Math. Comp. 23
-# (1969), coefficients as published in his SPECFUN routine CALERF (relative error below
-# 1e-16 on each interval). Lowest degree first.
-_ERF_A = (3.20937758913846947e03, 3.77485237685302021e02, 1.13864154151050156e02,
-          3.16112374387056560e00, 1.85777706184603153e-1)  # fmt: skip
-_ERF_B = (2.84423683343917062e03, 1.28261652607737228e03, 2.44024637934444173e02,
-          2.36012909523441209e01, 1.0)  # fmt: skip
-_ERFC_C = (1.23033935479799725e03, 2.05107837782607147e03, 1.71204761263407058e03,
-           8.81952221241769090e02, 2.98635138197400131e02, 6.61191906371416295e01,
-           8.88314979438837594e00, 5.64188496988670089e-1, 2.15311535474403846e-8)  # fmt: skip
-_ERFC_D = (1.23033935480374942e03, 3.43936767414372164e03, 4.36261909014324716e03,
-           3.29079923573345963e03, 1.62138957456669019e03, 5.37181101862009858e02,
-           1.17693950891312499e02, 1.57449261107098347e01, 1.0)  # fmt: skip
-_ERFC_P = (6.58749161529837803e-4, 1.60837851487422766e-2, 1.25781726111229246e-1,
-           3.60344899949804439e-1, 3.05326634961232344e-1, 1.63153871373020978e-2)  # fmt: skip
-_ERFC_Q = (2.33520497626869185e-3, 6.05183413124413191e-2, 5.27905102951428412e-1,
-           1.87295284992346047e00, 2.56852019228982242e00, 1.0)  # fmt: skip
-_ONE_OVER_SQRT_PI = 1.0 / math.sqrt(math.pi)
-
-
-def _rational(num: tuple[float, ...], den: tuple[float, ...], x: np.ndarray) -> np.ndarray:
-    # [...] -> [...]
-    """P(x)/Q(x) by Horner's rule, lowest degree first, Q monic; in place to save memory."""
-    p = num[-1] * x
-    p += num[-2]
-    q = x + den[-2]
-    for c in num[-3::-1]:
-        p *= x
-        p += c
-    for c in den[-3::-1]:
-        q *= x
-        q += c
-    p /= q
-    return p
-
-
-_BLOCK = 16384  # values per pass of erf: every temporary (128 kB) stays in the CPU cache
-
-
-def _erf_block(x: np.ndarray) -> np.ndarray:  # [m] float64 -> [m] float64
-    y = np.minimum(np.abs(x), 27.0)  # erf is 1 to double precision long before 27
-    z = y * y
-    # 0.46875 < y <= 4: erfc(y) = exp(-y²)·P(y)/Q(y). Computed everywhere, since
-    # evaluating a polynomial costs less than gathering a subset.
-    erfc = _rational(_ERFC_C, _ERFC_D, y)
-    far = y > 4.0  # rare in a network: erfc(y) = exp(-y²)/y·(1/√π − R(1/y²)/y²)
-    if far.any():
-        w = 1.0 / z[far]
-        erfc[far] = (_ONE_OVER_SQRT_PI - w * _rational(_ERFC_P, _ERFC_Q, w)) / y[far]
-    # exp(-z) loses up to z·2^-53 relative to erfc, which is below 2^-53 absolute for erf.
-    erfc *= np.exp(-z)
-    result = np.subtract(1.0, erfc, out=erfc)
-    # y <= 0.46875: erf directly, as y·P(y²)/Q(y²)
-    near = _rational(_ERF_A, _ERF_B, z)
-    near *= y
-    result = np.where(y <= 0.46875, near, result)
-    return np.copysign(result, x, out=result)
-
-
-def _blockwise(block_fn, x: np.ndarray, dtype) -> np.ndarray:  # [...] -> [...] dtype
-    """Apply an elementwise float64 function _BLOCK values at a time, so that all its
-    temporaries stay in the CPU cache (1.7 times as fast as one pass over a
-    feed-forward-sized array)."""
-    flat = np.asarray(x).reshape(-1)
-    out = np.empty(flat.shape, dtype=dtype)
-    for start in range(0, flat.size, _BLOCK):
-        out[start : start + _BLOCK] = block_fn(
-            flat[start : start + _BLOCK].astype(np.float64, copy=False)
-        )
-    return out.reshape(np.shape(x))
-
-
-def erf(x: np.ndarray) -> np.ndarray:  # [...] -> [...] float64
-    """The error function, vectorized, within 2.3e-16 of ``math.erf`` (Cody's method)."""
-    return _blockwise(_erf_block, x, np.float64)
-
-
-def _gelu_block(x: np.ndarray) -> np.ndarray:  # [m] float64 -> [m] float64
-    phi = _erf_block(x * (1.0 / math.sqrt(2.0)))
-    phi += 1.0
-    phi *= 0.5
-    phi *= x
-    return phi
-
-
 def gelu(x: np.ndarray) -> np.ndarray:  # [...] -> [...] same dtype
     """The exact GELU, x·Φ(x) = x·(1 + erf(x/√2))/2, as BERT uses it (not the tanh form)."""
-    return _blockwise(_gelu_block, x, np.result_type(x, np.float32))
+    return (x * normal_cdf(x)).astype(np.result_type(x, np.float32), copy=False)
 
 
 def layer_norm(

@@ -1,7 +1,14 @@
 """The error function and the normal CDF in numpy, which has neither (for BERT's GELU).
 
-W. J. Cody's rational Chebyshev approximations, in float64: within 2.3e-16 of
-``math.erf``.
+Two precisions, chosen by the input's dtype as numpy's own ufuncs do: float32 stays
+float32, anything else is computed in float64.
+
+- float64: W. J. Cody's rational Chebyshev approximations, within 2.3e-16 of
+  ``math.erf``.
+- float32: one rational function on a clamped argument, the approximation Eigen and XLA
+  use for float erf; within 5e-7 of ``math.erf`` when evaluated in float32. It has no
+  branches and no exp, so it costs about 25 passes of plain arithmetic over the array,
+  where the float64 method costs several times that.
 """
 
 from __future__ import annotations
@@ -9,6 +16,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
+# ---------------------------------------------------------------------------- float64
 
 # W. J. Cody, "Rational Chebyshev approximations for the error function", Math. Comp. 23
 # (1969), coefficients as published in his SPECFUN routine CALERF (relative error below
@@ -90,11 +99,78 @@ def _blockwise(block_fn, x: np.ndarray) -> np.ndarray:  # [...] -> [...] float64
     return out.reshape(np.shape(x))
 
 
-def erf(x: np.ndarray) -> np.ndarray:  # [...] -> [...] float64
-    """The error function, vectorized, within 2.3e-16 of ``math.erf`` (Cody's method)."""
+# ---------------------------------------------------------------------------- float32
+
+# erf(x) ≈ x·P(x²)/Q(x²) on x clamped to [-4, 4], where erf is 1 in float32 beyond (its
+# distance from 1 at 4 is 1.5e-8, under half a float32 step). The coefficients of Eigen's
+# generic_fast_erf_float (also XLA's erf for f32); maximal error 7.6e-8 in exact
+# arithmetic, the rest is float32 rounding. Lowest degree first.
+_ERF32_BOUND = 4.0
+_ERF32_P = (-1.60960333262415e-02, -2.95459980854025e-03, -7.34990630326855e-04,
+            -5.69250639462346e-05, -2.10102402082508e-06, 2.77068142495902e-08,
+            -2.72614225801306e-10)  # fmt: skip
+_ERF32_Q = (-1.42647390514189e-02, -7.37332916720468e-03, -1.68282697438203e-03,
+            -2.13374055278905e-04, -1.45660718464996e-05)  # fmt: skip
+
+
+def _odd_rational_coefficients(
+    scale: float, arg_scale: float
+) -> tuple[float, tuple[np.float32, ...], tuple[np.float32, ...]]:
+    """Bound and float32 coefficients of scale·erf(arg_scale·x) = x·P(x²)/Q(x²), Q monic.
+
+    Folding the constants in here saves the array passes that would apply them.
+    """
+    a2 = arg_scale * arg_scale
+    lead = _ERF32_Q[-1] * a2 ** (len(_ERF32_Q) - 1)
+    num = tuple(np.float32(c * a2**k * scale * arg_scale / lead) for k, c in enumerate(_ERF32_P))
+    den = tuple(np.float32(c * a2**k / lead) for k, c in enumerate(_ERF32_Q))
+    return _ERF32_BOUND / arg_scale, num, den
+
+
+_ERF32 = _odd_rational_coefficients(1.0, 1.0)
+_HALF_ERF32_OF_X_OVER_SQRT_2 = _odd_rational_coefficients(0.5, _ONE_OVER_SQRT_2)
+
+
+def _odd_rational32(
+    x: np.ndarray, coefficients: tuple[float, tuple, tuple]
+) -> np.ndarray:  # [...] float32 -> [...] float32
+    """x·P(x²)/Q(x²) with x clamped to ±bound, in four arrays' worth of memory."""
+    bound, num, den = coefficients
+    xc = np.clip(x, np.float32(-bound), np.float32(bound))
+    s = np.square(xc)
+    p = np.multiply(s, num[-1])
+    for c in num[-2:0:-1]:
+        p += c
+        p *= s
+    p += num[0]
+    p *= xc
+    q = np.add(s, den[-2], out=xc)  # xc is no longer needed
+    for c in den[-3::-1]:
+        q *= s
+        q += c
+    p /= q
+    return p
+
+
+# ---------------------------------------------------------------------------- public
+
+
+def _is_float32(x) -> bool:
+    return getattr(x, "dtype", None) == np.float32
+
+
+def erf(x: np.ndarray) -> np.ndarray:  # [...] -> [...] float32 for float32, else float64
+    """The error function, vectorized: within 2.3e-16 of ``math.erf`` in float64, 5e-7 in
+    float32."""
+    if _is_float32(x):
+        return _odd_rational32(np.asarray(x), _ERF32)
     return _blockwise(_erf_block, x)
 
 
-def normal_cdf(x: np.ndarray) -> np.ndarray:  # [...] -> [...] float64
+def normal_cdf(x: np.ndarray) -> np.ndarray:  # [...] -> [...] float32 for float32, else float64
     """Φ(x) = (1 + erf(x/√2))/2, the standard normal distribution function."""
+    if _is_float32(x):
+        phi = _odd_rational32(np.asarray(x), _HALF_ERF32_OF_X_OVER_SQRT_2)
+        phi += np.float32(0.5)
+        return phi
     return _blockwise(_normal_cdf_block, x)

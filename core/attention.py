@@ -12,13 +12,19 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 
+def _floating(x) -> np.ndarray:
+    """float32 stays float32 (the real model's weights are float32); all else is float64."""
+    x = np.asarray(x)
+    return x if x.dtype == np.float32 else x.astype(np.float64, copy=False)
+
+
 def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     """Softmax that never overflows; a slice that is all -inf gives all zeros, not NaN.
 
     One new array, worked on in place: at n = 512 the exponentials and divisions cost as
     much as the matrix products around them, so no step makes a temporary copy.
     """
-    x = np.asarray(x, dtype=np.float64)
+    x = _floating(x)
     m = np.max(x, axis=axis, keepdims=True)
     if not np.all(np.isfinite(m)):
         m = np.where(np.isfinite(m), m, 0.0)  # an all -inf slice keeps its -inf entries
@@ -90,8 +96,9 @@ def attention_weights(
     """Steps 2 and 3 on scores already made: scale, heat, mask with −∞, softmax each row."""
     if not temperature > 0:
         raise ValueError("temperature must be positive")
-    scores = np.asarray(scores, dtype=np.float64)
-    scaled = scores * (np.asarray(factor, dtype=np.float64) / temperature)  # [..., n_q, n_k]
+    scores = _floating(scores)
+    factor = np.asarray(factor, dtype=np.float64) / temperature
+    scaled = scores * factor.astype(scores.dtype, copy=False)  # [..., n_q, n_k]
     if mask is None:
         allowed = np.broadcast_to(np.True_, scaled.shape)  # a view: no [n_q, n_k] array
     else:
@@ -109,8 +116,13 @@ def scaled_dot_product_attention(
     scale: bool | float = True,
     temperature: float = 1.0,
 ) -> AttentionTrace:
-    """softmax(q·kᵀ · factor / temperature)·v, returning every step (-> output [..., n_q, d_v])."""
-    q, k, v = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
+    """softmax(q·kᵀ · factor / temperature)·v, returning every step (-> output [..., n_q, d_v]).
+
+    In float64, unless q, k and v are all float32: then in float32, as the real model.
+    """
+    q, k, v = (_floating(a) for a in (q, k, v))
+    if len({q.dtype, k.dtype, v.dtype}) > 1:
+        q, k, v = (a.astype(np.float64) for a in (q, k, v))
     if not temperature > 0:
         raise ValueError("temperature must be positive")
     factor = scale_factor(scale, q.shape[-1])

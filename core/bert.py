@@ -8,9 +8,8 @@ definition of attention.
 
 Shapes: ``n`` tokens, ``d_model`` hidden width, ``h`` heads, ``d_k = d_model / h``,
 ``d_ff`` feed-forward width, ``L`` layers. Linear weights keep the stored layout
-``[d_out, d_in]``. The dense layers and GELU compute in the weights' dtype (float32 as
-stored, which is what the reference run computes in too); attention itself runs in
-float64, as ``core.attention`` always does.
+``[d_out, d_in]``. Everything computes in the weights' dtype, attention included:
+float32 as stored, which is what the reference run computes in too, or float64.
 """
 
 from __future__ import annotations

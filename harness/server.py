@@ -1,10 +1,14 @@
 """`streamlit run` on a free port: waited for by its health endpoint, stopped by its own PID.
 
 Used by the end-to-end tests and by the benchmark; it never stops a process by name.
+With ``runs=PATH`` the server is started through harness.instrumented, which writes one
+line per script run (its page, wall and CPU time) to PATH.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -27,12 +31,33 @@ def free_port() -> int:
 class StreamlitServer:
     """One `streamlit run SCRIPT` on 127.0.0.1; `with` starts it, waits until healthy, stops it."""
 
-    def __init__(self, script: str | Path = "dashboard.py") -> None:
+    def __init__(
+        self,
+        script: str | Path = "dashboard.py",
+        *,
+        options: dict[str, str] | None = None,
+        runs: str | Path | None = None,
+        profile_dir: str | Path | None = None,
+        env: dict[str, str] | None = None,
+        port: int | None = None,
+    ) -> None:
+        """``options``: more Streamlit flags ({"server.disconnectedSessionTTL": "10"});
+        ``runs``: a file for the per-run records of harness.instrumented; ``profile_dir``:
+        also profile every script run there (one .prof file per page); ``env``: more
+        environment variables for the server (harness.instrumented reads some)."""
         self.script = Path(script)
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.options = dict(options or {})
+        self.runs = Path(runs) if runs else None
+        self.profile_dir = Path(profile_dir) if profile_dir else None
+        self.env = dict(env or {})
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 (open until stop())
         self.proc: subprocess.Popen | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None else None
 
     def __enter__(self) -> StreamlitServer:
         self.start()
@@ -49,10 +74,11 @@ class StreamlitServer:
     def start(self) -> StreamlitServer:
         """Start the server and return at once (wait_healthy or wait_listening to wait)."""
         script = self.script.relative_to(ROOT) if self.script.is_absolute() else self.script
+        instrumented = self.runs is not None or self.profile_dir is not None
         cmd = [
             sys.executable,
             "-m",
-            "streamlit",
+            "harness.instrumented" if instrumented else "streamlit",
             "run",
             str(script),
             "--server.headless",
@@ -67,8 +93,20 @@ class StreamlitServer:
             "--server.fileWatcherType",
             "none",
         ]
+        for name, value in self.options.items():
+            cmd += [f"--{name}", str(value)]
+        env = dict(os.environ, **self.env)
+        if self.runs is not None:
+            env["ATTENTION_LAB_RUNS"] = str(self.runs)
+        if self.profile_dir is not None:
+            env["ATTENTION_LAB_PROFILE_DIR"] = str(self.profile_dir)
         self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
+            cmd,
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
         )
         return self
 
@@ -110,6 +148,17 @@ class StreamlitServer:
         self._log.flush()
         self._log.seek(0)
         return self._log.read().decode("utf-8", "replace")[-chars:]
+
+    def kill(self) -> None:
+        """Stop at once, as a crashed server would (SIGKILL to its own PID, nothing else)."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=15)
+
+    def signal(self, signum: int) -> None:
+        """Send a signal to this server's own process."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signum)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -1,0 +1,545 @@
+"""A client of the real Streamlit server at the protocol level: what a browser tab sends.
+
+A ``ProtocolSession`` opens the server's websocket (``/_stcore/stream``) and speaks
+Streamlit's own messages, built from the ``streamlit.proto`` classes that Streamlit ships:
+a ``BackMsg`` with ``rerun_script`` (a ``ClientState``: the page by name on the first
+run and by its script hash after, the query string, the widget states, the hashes of the
+messages it has cached, the browser's context), and the ``ForwardMsg`` replies read until
+the run's ``script_finished``. It keeps what a browser keeps: the URL's query string
+(``page_info_changed``), the pages (``navigation``), the widgets of the last run, and the
+cacheable messages (a later run may send only a reference to one).
+
+What the browser sends and the session does too, read from Streamlit's frontend: on a
+rerun the current page's script hash and the URL's query string; on the first run of a
+tab the page's URL path as ``page_name``; the state of every widget on screen (its value
+as the server last gave it, or as the session has set it since); on a page change the new
+page's hash, the same query string, and only the states of the frame's widgets (those
+outside the page).
+
+Every reply is checked for errors (an exception element, an error alert, a compilation
+error, "page not found") and scanned, as raw bytes, for student markers (``marker(i)``:
+a word that no text of the app contains), so that a session can say whether it ever
+received another student's sentence.
+
+When the connection drops while ``auto_reconnect`` is on, the session reconnects the way
+Streamlit's frontend does: the health endpoint, until it answers; then the websocket
+(behind a load balancer, to whichever server the balancer picks). Like the frontend, it
+asks for a run only if one was under way when the connection dropped; an idle tab just
+reconnects, expecting its session to be still there (if the server is another one, the
+session is new, and its first run is the student's next interaction). It records how
+long that took. Everything goes over asyncio (``websockets``, installed with Streamlit).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import time
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlsplit
+
+STREAM_PATH = "/_stcore/stream"
+HEALTH_PATH = "/_stcore/health"
+RUN_TIMEOUT_S = 60.0
+RECONNECT_TIMEOUT_S = 60.0
+MARKER = re.compile(rb"qz[a-z]{4}qz")  # see marker()
+
+
+def marker(i: int) -> str:
+    """Student i's marker: qz + four letters + qz, a word no text of the app contains."""
+    letters = ""
+    for _ in range(4):
+        i, digit = divmod(i, 26)
+        letters = chr(ord("a") + digit) + letters
+    return f"qz{letters}qz"
+
+
+@dataclass
+class Reply:
+    """One request to run the script, and what came back until the run finished."""
+
+    what: str
+    started: float  # time.monotonic()
+    seconds: float | None = None  # request -> script_finished; None when it never finished
+    status: str = ""  # finished, compile error, timeout, disconnected
+    page: str = ""
+    errors: list[str] = field(default_factory=list)
+    messages: int = 0
+    bytes: int = 0
+    own_marker: int = 0  # messages that carried this session's marker
+    leaks: list[str] = field(default_factory=list)  # other students' markers received
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "finished" and not self.errors and not self.leaks
+
+
+@dataclass
+class Reconnect:
+    lost: float  # time.monotonic() when the connection dropped
+    connected: float | None = None  # seconds until connected again
+    seconds: float | None = None  # until connected again and, if a run was cut, it ran again
+    rerun: bool = False  # a run was under way when the connection dropped, so it ran again
+    page_before: str = ""
+    query_before: str = ""
+    page_after: str = ""
+    query_after: str = ""
+    shown_query: str | None = None  # what the page's own share link said afterwards
+    cookies_before: dict[str, str] = field(default_factory=dict)
+    cookies_after: dict[str, str] = field(default_factory=dict)
+    error: str = ""
+
+
+class Disconnected(Exception):
+    """The websocket closed while a run was awaited."""
+
+
+class ProtocolSession:
+    """One browser tab's worth of Streamlit protocol over one websocket."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        own_marker: str | None = None,
+        default_page: str = "",
+        auto_reconnect: bool = False,
+        locale: str = "en-US",
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.own_marker = own_marker.encode() if own_marker else None
+        self.default_page = default_page  # what to call the page served at "/"
+        self.auto_reconnect = auto_reconnect
+        self.locale = locale
+        self.cookies: dict[str, str] = {}
+        self.query_string = ""
+        self.page = ""  # the current page's url path (default_page for "/")
+        self.page_hashes: dict[str, str] = {}  # url path -> page script hash
+        self.widgets: dict[str, tuple[str, object]] = {}  # key -> (element type, proto)
+        self.frame_keys: set[str] = set()  # widgets outside the page (in the sidebar)
+        self.codes: list[str] = []  # the sidebar's st.code texts in the last run
+        self.replies: list[Reply] = []
+        self.reconnects: list[Reconnect] = []
+        self.session_ids: list[str] = []
+        self._states: dict[str, tuple[str, object]] = {}  # key -> (field, value) held
+        self._cache: dict[str, bytes] = {}  # hash -> cacheable ForwardMsg
+        self._ws = None
+        self._reader: asyncio.Task | None = None
+        self._reply: Reply | None = None
+        self._done: asyncio.Future | None = None
+        self._connected = asyncio.Event()
+        self._reconnecting: asyncio.Task | None = None
+        self._closing = False
+        self._run_widgets: dict[str, tuple[str, object]] = {}
+        self._run_frame: set[str] = set()
+        self._run_codes: list[str] = []
+        self.stray: list[str] = []  # errors and markers that came outside any request
+
+    # ------------------------------------------------------------------ connection
+
+    def _cookie_header(self) -> dict[str, str]:
+        if not self.cookies:
+            return {}
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+
+    def _keep_cookies(self, headers) -> None:
+        for value in headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0].strip()
+
+    async def _health(self) -> bool:
+        """GET the health endpoint (HTTP/1.1, no thread), keeping the cookies it sets."""
+        url = urlsplit(self.base_url)
+        cookie = "".join(f"{k}: {v}\r\n" for k, v in self._cookie_header().items())
+        request = (
+            f"GET {HEALTH_PATH} HTTP/1.1\r\nHost: {url.netloc}\r\n{cookie}Connection: close\r\n\r\n"
+        )
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(url.hostname, url.port or 80), 5
+            )
+        except (OSError, TimeoutError):
+            return False
+        try:
+            writer.write(request.encode())
+            await writer.drain()
+            data = await asyncio.wait_for(reader.read(), 5)
+        except (OSError, TimeoutError):
+            return False
+        finally:
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+        head = data.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+        for line in head[1:]:
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "set-cookie":
+                key, _, rest = value.strip().partition("=")
+                self.cookies[key.strip()] = rest.split(";", 1)[0].strip()
+        return bool(head) and head[0].split(" ")[1:2] == ["200"]
+
+    async def connect(self, timeout: float = RECONNECT_TIMEOUT_S) -> None:
+        """As a browser does: the health endpoint (until it answers), then the websocket."""
+        from websockets.asyncio.client import connect
+
+        deadline = time.monotonic() + timeout
+        delay = 0.1
+        while True:
+            if await self._health():
+                try:
+                    url = "ws" + self.base_url.removeprefix("http") + STREAM_PATH
+                    self._ws = await connect(
+                        url,
+                        subprotocols=["streamlit"],
+                        additional_headers=self._cookie_header(),
+                        max_size=None,
+                        ping_interval=None,
+                        open_timeout=10,
+                    )
+                    break
+                except Exception as exc:  # refused, a 502 from a proxy, a timeout, …
+                    if time.monotonic() > deadline:
+                        raise ConnectionError(f"no websocket at {self.base_url}: {exc}") from exc
+            elif time.monotonic() > deadline:
+                raise ConnectionError(f"{self.base_url} did not answer its health check")
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 1.0)
+        if self._ws.response is not None:
+            self._keep_cookies(self._ws.response.headers)
+        self._connected.set()
+        self._reader = asyncio.create_task(self._read(self._ws))
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
+    @property
+    def reconnecting(self) -> bool:
+        return self._reconnecting is not None
+
+    async def wait_reconnected(self, timeout: float = RECONNECT_TIMEOUT_S) -> None:
+        """Until a reconnection under way (if any) has succeeded or failed."""
+        task = self._reconnecting
+        if task is not None:
+            await asyncio.wait_for(asyncio.shield(task), timeout)
+
+    # ------------------------------------------------------------------ requests
+
+    def _back_msg(self, *, page_name: str = "", page_hash: str = "", frame_only: bool = False):
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        msg = BackMsg()
+        state = msg.rerun_script
+        state.query_string = self.query_string
+        state.page_name = page_name
+        state.page_script_hash = page_hash
+        for key in self.widgets:
+            if key in self._states and (not frame_only or key in self.frame_keys):
+                state.widget_states.widgets.append(self._widget_state(key))
+        state.cached_message_hashes.extend(self._cache)
+        info = state.context_info
+        info.timezone = "UTC"
+        info.timezone_offset = 0
+        info.locale = self.locale
+        info.is_embedded = False
+        info.color_scheme = "light"
+        path = "" if self.page == self.default_page else self.page
+        info.url = f"{self.base_url}/{path}"  # the browser's URL without its query
+        return msg
+
+    async def _request(self, what: str, msg, timeout: float) -> Reply:
+        if not self.connected:
+            raise Disconnected(what)
+        loop = asyncio.get_running_loop()
+        reply = Reply(what, time.monotonic())
+        self._reply, self._done = reply, loop.create_future()
+        start = time.perf_counter()
+        try:
+            await self._ws.send(msg.SerializeToString())
+            reply.status = await asyncio.wait_for(self._done, timeout)
+            reply.seconds = time.perf_counter() - start
+        except TimeoutError:
+            reply.status = "timeout"
+            reply.errors.append(f"{what}: the run did not finish within {timeout:.0f} s")
+        except Disconnected:
+            reply.status = "disconnected"
+        except Exception as exc:  # the send itself failed: the socket is gone
+            reply.status = "disconnected"
+            reply.errors.append(f"{what}: {type(exc).__name__}: {exc}")
+        finally:
+            self._reply, self._done = None, None
+        reply.page = self.page
+        self.replies.append(reply)
+        return reply
+
+    async def open(self, page: str, query: str = "", timeout: float = RUN_TIMEOUT_S) -> Reply:
+        """The first run of a tab opened at /PAGE?QUERY."""
+        self.query_string = query
+        self.page = page
+        path = "" if page == self.default_page else page
+        return await self._request(f"open /{page}", self._back_msg(page_name=path), timeout)
+
+    async def rerun(self, what: str = "rerun", timeout: float = RUN_TIMEOUT_S) -> Reply:
+        """Run the current page again with the widget states set so far."""
+        msg = self._back_msg(page_hash=self.page_hashes.get(self.page, ""))
+        return await self._request(what, msg, timeout)
+
+    async def goto(self, page: str, timeout: float = RUN_TIMEOUT_S) -> Reply:
+        """Click the navigation link of a page."""
+        page_hash = self.page_hashes.get(page)
+        if page_hash is None:
+            raise KeyError(f"no page {page!r} in the navigation: {sorted(self.page_hashes)}")
+        msg = self._back_msg(page_hash=page_hash, frame_only=True)
+        return await self._request(f"page {page}", msg, timeout)
+
+    def set_widget(self, key: str, value) -> None:
+        """Give the widget with this key a value, as its user would (sent with the next run).
+
+        Values as a user sees them: a number for a slider or a number input, True/False
+        for a toggle or checkbox, the option's text for a select slider, a segmented
+        control, a radio or a select box, the text for a text input or area.
+        """
+        if key not in self.widgets:
+            raise KeyError(f"no widget with key {key!r} in the last run: {sorted(self.widgets)}")
+        kind, element = self.widgets[key]
+        if kind == "slider" and len(element.options):
+            wire = ("string_array_value", [str(value)])
+        elif kind == "slider":
+            wire = ("double_array_value", [float(value)])
+        elif kind == "checkbox":
+            wire = ("bool_value", bool(value))
+        elif kind == "number_input":
+            wire = ("double_value", float(value))
+        elif kind in ("text_area", "text_input", "selectbox", "radio"):
+            wire = ("string_value", str(value))
+        elif kind in ("button_group", "multiselect"):
+            values = value if isinstance(value, list | tuple) else [value]
+            wire = ("string_array_value", [str(v) for v in values])
+        else:
+            raise TypeError(f"widget {key!r} is a {kind}: setting it is not supported")
+        self._states[key] = wire
+
+    def _widget_state(self, key: str):
+        """The WidgetState of a widget the session has set, under the widget's current id."""
+        from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+        field_name, value = self._states[key]
+        state = WidgetState(id=self.widgets[key][1].id)
+        if field_name.endswith("_array_value"):
+            getattr(state, field_name).data[:] = value
+        else:
+            setattr(state, field_name, value)
+        return state
+
+    def query(self) -> dict[str, str]:
+        """The URL's query string, as a dictionary."""
+        return dict(parse_qsl(self.query_string, keep_blank_values=True))
+
+    # ------------------------------------------------------------------ replies
+
+    async def _read(self, ws) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for raw in ws:
+                try:
+                    self._handle(raw)
+                except Exception as exc:  # a reply this client cannot read: an error
+                    self._error(self._reply, f"unreadable reply: {type(exc).__name__}: {exc}")
+        except ConnectionClosed:
+            pass
+        self._lost()
+
+    def _lost(self) -> None:
+        self._connected.clear()
+        running = self._done is not None and not self._done.done()
+        if running:
+            self._done.set_exception(Disconnected())
+        if self.auto_reconnect and not self._closing and self._reconnecting is None:
+            self._reconnecting = asyncio.create_task(self._reconnect(running))
+
+    async def _reconnect(self, running: bool) -> None:
+        record = Reconnect(time.monotonic(), page_before=self.page, query_before=self.query_string)
+        record.cookies_before = dict(self.cookies)
+        self.reconnects.append(record)
+        try:
+            await self.connect()
+            record.connected = time.monotonic() - record.lost
+            record.cookies_after = dict(self.cookies)
+            record.rerun = running
+            if running:  # as the frontend does when its run was cut short
+                reply = await self.rerun("reconnect")
+                if reply.status != "finished":
+                    record.error = f"the page did not run again ({reply.status}: {reply.errors})"
+                    return
+                record.page_after, record.query_after = self.page, self.query_string
+                record.shown_query = self.shown_query()
+            record.seconds = time.monotonic() - record.lost
+        except Exception as exc:
+            record.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            self._reconnecting = None
+
+    def shown_query(self) -> str | None:
+        """The query string of the link the page shows (an st.code holding "?..."), if any."""
+        for text in self.codes:
+            if "?" in text:
+                return urlsplit(text.strip()).query
+        return None
+
+    def _handle(self, raw: bytes) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        reply = self._reply
+        msg = ForwardMsg.FromString(raw)
+        if msg.WhichOneof("type") == "ref_hash":
+            cached = self._cache.get(msg.ref_hash)
+            if cached is None:
+                if reply is not None:
+                    reply.errors.append(f"reference to a message never received: {msg.ref_hash}")
+                return
+            raw, msg = cached, ForwardMsg.FromString(cached)
+        elif msg.metadata.cacheable and msg.hash:
+            self._cache[msg.hash] = raw
+        if reply is not None:
+            reply.messages += 1
+            reply.bytes += len(raw)
+        for found in set(MARKER.findall(raw)):
+            if found == self.own_marker:
+                if reply is not None:
+                    reply.own_marker += 1
+            else:
+                leak = f"received another student's marker {found.decode()}"
+                (reply.leaks if reply is not None else self.stray).append(leak)
+        kind = msg.WhichOneof("type")
+        if kind == "new_session":
+            self._run_widgets, self._run_frame, self._run_codes = {}, set(), []
+            if msg.new_session.initialize.session_id:
+                sid = msg.new_session.initialize.session_id
+                if not self.session_ids or self.session_ids[-1] != sid:
+                    self.session_ids.append(sid)
+        elif kind == "delta":
+            self._delta(msg, reply)
+        elif kind == "navigation":
+            nav = msg.navigation
+            for app_page in nav.app_pages:
+                name = app_page.url_pathname or self.default_page
+                self.page_hashes[name] = app_page.page_script_hash
+                if app_page.page_script_hash == nav.page_script_hash:
+                    self.page = name
+        elif kind == "page_info_changed":
+            self.query_string = msg.page_info_changed.query_string
+        elif kind == "page_not_found":
+            self._error(reply, f"page not found: {msg.page_not_found.page_name!r}")
+        elif kind == "session_event":
+            event = msg.session_event
+            if event.WhichOneof("type") == "script_compilation_exception":
+                exc = event.script_compilation_exception
+                self._error(reply, f"compilation error: {exc.type}: {exc.message}")
+        elif kind == "script_finished":
+            status = msg.script_finished
+            if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                return  # another run follows (st.rerun)
+            self.widgets, self.frame_keys = self._run_widgets, self._run_frame
+            self.codes = self._run_codes
+            result = "compile error" if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR else ""
+            if self._done is not None and not self._done.done():
+                self._done.set_result(result or "finished")
+
+    def _error(self, reply: Reply | None, text: str) -> None:
+        if reply is not None:
+            reply.errors.append(text)
+        else:
+            self.stray.append(text)
+
+    def _delta(self, msg, reply: Reply | None) -> None:
+        from streamlit.proto.Alert_pb2 import Alert
+
+        delta = msg.delta
+        if delta.WhichOneof("type") != "new_element":
+            return
+        element = delta.new_element
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            exc = element.exception
+            self._error(reply, f"exception: {exc.type}: {exc.message[:300]}")
+            return
+        if kind == "alert" and element.alert.format == Alert.ERROR:
+            self._error(reply, f"error shown: {element.alert.body[:300]}")
+            return
+        if kind == "code":
+            if msg.metadata.delta_path and msg.metadata.delta_path[0] == 1:
+                self._run_codes.append(element.code.code_text)  # the sidebar's
+            return
+        proto = getattr(element, kind, None)
+        widget_id = getattr(proto, "id", "") if proto is not None else ""
+        if widget_id.startswith("$$ID-") and widget_id.count("-") >= 2:
+            key = widget_id.split("-", 2)[2]
+            if key and key != "None":
+                self._run_widgets[key] = (kind, proto)
+                if msg.metadata.delta_path and msg.metadata.delta_path[0] == 1:
+                    self._run_frame.add(key)  # delta path [1, …] is the sidebar
+                if key not in self._states or getattr(proto, "set_value", False):
+                    self._follow(key, kind, proto)
+
+    def _follow(self, key: str, kind: str, proto) -> None:
+        """The widget's value as its element says it, as a browser's widget takes it.
+
+        The value the app set (``set_value``), else, for a widget seen for the first
+        time, its default; widgets without a state of their own (buttons) are skipped.
+        """
+        fresh = getattr(proto, "set_value", False)
+
+        def has(name: str) -> bool:
+            try:
+                return proto.HasField(name)
+            except ValueError:  # not an optional field: always there
+                return True
+
+        if kind == "slider" and len(proto.options):
+            value = (
+                list(proto.raw_value) if fresh else [proto.options[int(i)] for i in proto.default]
+            )
+            wire = ("string_array_value", value)
+        elif kind == "slider":
+            wire = ("double_array_value", list(proto.value if fresh else proto.default))
+        elif kind == "checkbox":
+            wire = ("bool_value", proto.value if fresh else proto.default)
+        elif kind == "number_input":
+            if not (has("value") if fresh else has("default")):
+                return
+            wire = ("double_value", proto.value if fresh else proto.default)
+        elif kind in ("text_area", "text_input"):
+            if not (has("value") if fresh else has("default")):
+                return
+            wire = ("string_value", proto.value if fresh else proto.default)
+        elif kind in ("selectbox", "radio"):
+            if fresh:
+                wire = ("string_value", proto.raw_value)
+            elif has("default") and 0 <= proto.default < len(proto.options):
+                wire = ("string_value", proto.options[proto.default])
+            else:
+                return
+        elif kind == "button_group":
+            contents = [option.content for option in proto.options]
+            value = list(proto.raw_values) if fresh else [contents[int(i)] for i in proto.default]
+            wire = ("string_array_value", value)
+        elif kind == "multiselect":
+            value = (
+                list(proto.raw_values) if fresh else [proto.options[int(i)] for i in proto.default]
+            )
+            wire = ("string_array_value", value)
+        else:
+            return
+        self._states[key] = wire

@@ -1,0 +1,128 @@
+"""A school: several replicas of the app behind HAProxy, all on 127.0.0.1.
+
+``School(2)`` starts two app servers (harness.server.StreamlitServer, each on its own
+free port) and Debian's HAProxy with the project's own configuration,
+deploy/haproxy.cfg, whose addresses come from the environment. Every process is stopped
+by its own PID. ``kill(name)`` stops one replica at once, as a crash would.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from harness.server import ROOT, StreamlitServer, free_port
+
+HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
+DEFAULT_HAPROXY = "/usr/sbin/haproxy"  # Debian's package
+COOKIE = "ATTENTION_LAB_REPLICA"
+
+
+def haproxy_path() -> str | None:
+    """$HAPROXY_PATH, else haproxy on the PATH, else Debian's; None when there is none."""
+    configured = os.environ.get("HAPROXY_PATH")
+    if configured:
+        return configured if Path(configured).is_file() else None
+    return shutil.which("haproxy") or (DEFAULT_HAPROXY if Path(DEFAULT_HAPROXY).is_file() else None)
+
+
+class HAProxy:
+    """HAProxy in the foreground with deploy/haproxy.cfg, in front of the given servers."""
+
+    def __init__(self, backends: dict[str, int], executable: str | None = None) -> None:
+        if len(backends) != 2:
+            raise ValueError("deploy/haproxy.cfg names two replicas, app1 and app2")
+        self.executable = executable or haproxy_path()
+        if self.executable is None:
+            raise FileNotFoundError("HAProxy was not found (apt-get install haproxy)")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = dict(os.environ, LB_BIND=f"127.0.0.1:{self.port}")
+        for name, port in backends.items():
+            self.env[name.upper()] = f"127.0.0.1:{port}"
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 (open until stop())
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> HAProxy:
+        cmd = [self.executable, "-db", "-f", str(HAPROXY_CONFIG)]
+        self.proc = subprocess.Popen(
+            cmd, env=self.env, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
+        )
+        return self
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        """Until a health request through the balancer is answered by a replica."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise RuntimeError(f"HAProxy exited early:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"HAProxy did not answer after {timeout:.0f} s:\n{self.log_tail()}")
+
+    def log_tail(self, chars: int = 4000) -> str:
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", "replace")[-chars:]
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        if not self._log.closed:
+            self._log.close()
+
+
+class School:
+    """Two replicas of the app and HAProxy in front of them; `with` starts and stops all."""
+
+    def __init__(self, **server_kwargs) -> None:
+        self.replicas = {
+            name: StreamlitServer(**server_kwargs) for name in ("app1", "app2")
+        }  # the names are deploy/haproxy.cfg's (and the cookie's values)
+        self.balancer = HAProxy({name: s.port for name, s in self.replicas.items()})
+        self.url = self.balancer.url
+
+    def __enter__(self) -> School:
+        try:
+            for server in self.replicas.values():
+                server.start()
+            for server in self.replicas.values():
+                server.wait_healthy()
+            self.balancer.start()
+            self.balancer.wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def kill(self, name: str) -> float:
+        """Stop one replica at once (SIGKILL to its own PID); returns time.monotonic()."""
+        self.replicas[name].kill()
+        return time.monotonic()
+
+    def stop(self) -> None:
+        self.balancer.stop()
+        for server in self.replicas.values():
+            server.stop()

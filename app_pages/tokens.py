@@ -1,15 +1,15 @@
 """Tokens & position: embeddings, the sinusoidal positional encoding, X = E + PE, a swap."""
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import settings as cfg
+from core import Pipeline, swap_positions
 from ui import state
 from ui.charts import unique_labels
 from ui.figures.tokens import pe_curves
 from ui.i18n import t
-from ui.widgets import dim_labels, matrix_view, md_escape, notices, page_header, show_chart
+from ui.page import open_page, page_link
+from ui.widgets import dim_labels, matrix_view, md_escape, show_chart, vectors_view
 
 MAX_CURVES = 6
 ROW_PX = 35  # height of one st.dataframe row
@@ -23,23 +23,71 @@ def default_curves(d_model: int) -> list[int]:
     return sorted({0, 1} | slower)
 
 
-def swapped(n: int, a: int, b: int) -> np.ndarray:
-    """[n] the order of the positions after swapping a and b (its own inverse)."""
-    order = np.arange(n)
-    order[[a, b]] = order[[b, a]]
-    return order
+def sentence_line(tokens: list[str], bold: set[int]) -> str:
+    return " ".join(
+        f"**{md_escape(tok)}**" if i in bold else md_escape(tok) for i, tok in enumerate(tokens)
+    )
 
 
-s = cfg.current()
+@st.fragment
+def curves(p: Pipeline) -> None:
+    st.markdown(f"**{t('tokens.curves_title')}**")
+    picked = st.multiselect(
+        t("tokens.curves_pick"),
+        options=list(range(p.d_model)),
+        default=default_curves(p.d_model)[:MAX_CURVES],
+        format_func=lambda j: str(j + 1),
+        max_selections=MAX_CURVES,
+        key=f"tok_curves_{p.d_model}",
+        help=t("tokens.curves_pick_help", max=MAX_CURVES),
+    )
+    if picked:
+        show_chart(pe_curves(p.positions, sorted(picked), t), key="pe_curves")
+        st.caption(t("tokens.curves_caption", last=p.n - 1))
+
+
+def pick_pair(p: Pipeline) -> tuple[int, int]:
+    """The two positions to swap (0 and 3 at first), as two pickers side by side."""
+    options, fmt = list(range(p.n)), lambda i: f"{i} · {p.tokens[i]}"  # plain text, not markdown
+    picked = []
+    for column, side, start in zip(st.columns(2), "ab", (0, min(3, p.n - 1)), strict=True):
+        label, key = t(f"tokens.swap_{side}"), f"tok_{side}_{p.n}"
+        picked.append(column.selectbox(label, options, index=start, format_func=fmt, key=key))
+    return picked[0], picked[1]
+
+
+@st.fragment
+def swap_demo(p: Pipeline) -> None:
+    if p.n < 2:
+        st.info(t("tokens.swap_one"), icon=":material/swap_horiz:")
+        return
+    a, b = pick_pair(p)
+    if a == b:
+        st.info(t("tokens.swap_same"), icon=":material/swap_horiz:")
+        return
+    swap = swap_positions(p.embeddings, p.positions, a, b)
+    new_tokens = [p.tokens[i] for i in swap.order]
+    st.markdown(t("tokens.before", sentence=sentence_line(p.tokens, {a, b})))
+    st.markdown(t("tokens.after", sentence=sentence_line(new_tokens, {a, b})))
+    dims, labels = dim_labels(p.d_model), p.labels
+    new_labels = unique_labels(new_tokens)
+    views = {"e_swapped": (swap.embeddings, new_labels), "x_swapped": (swap.x, new_labels)}
+    for (name, (m, rows)), column in zip(views.items(), st.columns(2), strict=True):
+        with column:
+            caption = t(f"tokens.{name}_caption")
+            vectors_view(t(f"tokens.{name}"), m, rows, dims, key=f"tok_{name}", caption=caption)
+    st.markdown(f"**{t('tokens.delta_title')}**")
+    caption = t("tokens.delta_caption")
+    vectors_view(t("tokens.delta"), swap.delta, labels, dims, key="tok_delta", caption=caption)
+    names = {"a": md_escape(labels[a]), "b": md_escape(labels[b])}
+    st.markdown(t("tokens.delta_explain", i=a, j=b, **names))
+
+
+s = open_page("tokens")
 p = state.pipeline(s)
-page_header("common.page.tokens", "tokens.intro")
-notices(s)
 if p.is_article:
     st.info(t("tokens.article_x"), icon=":material/menu_book:")
-
-labels = unique_labels(p.tokens)
-dims = dim_labels(p.d_model)
-positions = [str(i) for i in range(p.n)]
+labels, dims = p.labels, dim_labels(p.d_model)
 
 st.subheader(t("tokens.tokens_title"))
 table, explain = st.columns([1, 2])
@@ -52,7 +100,7 @@ explain.markdown(t("tokens.tokens_explain", n=p.n))
 
 st.subheader(t("tokens.embed_title"))
 st.markdown(t("tokens.embed_explain", d=p.d_model))
-matrix_view("E", p.embeddings, labels, dims, key="tok_e", row_title=t("common.token"))
+vectors_view("E", p.embeddings, labels, dims, key="tok_e")
 
 st.subheader(t("tokens.pe_title"))
 st.latex(  # one formula per line, so that a phone does not cut them off
@@ -63,142 +111,19 @@ st.latex(  # one formula per line, so that a phone does not cut them off
 )
 st.markdown(t("tokens.pe_explain"))
 st.caption(t("tokens.pe_columns"))
-matrix_view(
-    "PE",
-    p.positions,
-    positions,
-    dims,
-    key="tok_pe",
-    row_title=t("tokens.position"),
-    domain=(-1.0, 1.0),
-)
-
-
-@st.fragment
-def curves() -> None:
-    st.markdown(f"**{t('tokens.curves_title')}**")
-    picked = st.multiselect(
-        t("tokens.curves_pick"),
-        options=list(range(p.d_model)),
-        default=default_curves(p.d_model)[:MAX_CURVES],
-        format_func=lambda j: str(j + 1),
-        max_selections=MAX_CURVES,
-        key=f"tok_curves_{p.d_model}",
-        help=t("tokens.curves_pick_help", max=MAX_CURVES),
-    )
-    columns = sorted(picked)
-    if not columns:
-        return
-    names = [t("tokens.curve_label", j=j + 1, fn="sin" if j % 2 == 0 else "cos") for j in columns]
-    show_chart(
-        pe_curves(
-            p.positions,
-            columns,
-            names,
-            position_title=t("tokens.position"),
-            value_title=t("common.value"),
-            label_title=t("tokens.column"),
-            wavelength_title=t("tokens.wavelength"),
-        )
-    )
-    st.caption(t("tokens.curves_caption", last=p.n - 1))
-
-
-curves()
+positions = [str(i) for i in range(p.n)]
+pe_axes = {"row_title": t("tokens.position"), "domain": (-1.0, 1.0)}
+matrix_view("PE", p.positions, positions, dims, key="tok_pe", **pe_axes)
+curves(p)
 
 st.subheader(t("tokens.x_title"))
 st.markdown(t("tokens.x_explain"))
-matrix_view("X = E + PE", p.x, labels, dims, key="tok_x", row_title=t("common.token"))
+vectors_view("X = E + PE", p.x, labels, dims, key="tok_x")
 
 st.subheader(t("tokens.swap_title"))
 st.markdown(t("tokens.swap_intro"))
-
-
-def sentence_line(tokens: list[str], bold: set[int]) -> str:
-    return " ".join(
-        f"**{md_escape(tok)}**" if i in bold else md_escape(tok) for i, tok in enumerate(tokens)
-    )
-
-
-@st.fragment
-def swap_demo() -> None:
-    n = p.n
-    if n < 2:
-        st.info(t("tokens.swap_one"), icon=":material/swap_horiz:")
-        return
-    options = list(range(n))
-
-    def fmt(i: int) -> str:  # option labels are plain text, never markdown
-        return f"{i} · {p.tokens[i]}"
-
-    pick_a, pick_b = st.columns(2)
-    a = pick_a.selectbox(t("tokens.swap_a"), options, index=0, format_func=fmt, key=f"tok_a_{n}")
-    b = pick_b.selectbox(
-        t("tokens.swap_b"), options, index=min(3, n - 1), format_func=fmt, key=f"tok_b_{n}"
-    )
-    if a == b:
-        st.info(t("tokens.swap_same"), icon=":material/swap_horiz:")
-        return
-    order = swapped(n, a, b)
-    new_tokens = [p.tokens[i] for i in order]
-    st.markdown(t("tokens.before", sentence=sentence_line(p.tokens, {a, b})))
-    st.markdown(t("tokens.after", sentence=sentence_line(new_tokens, {a, b})))
-
-    e_new = p.embeddings[order]  # [n, d_model]  every embedding travels with its word
-    x_new = e_new + p.positions  # [n, d_model]  the positions stay where they are
-    # Row k: the word first at position k. X is rebuilt as E + PE (the article's X agrees
-    # to the last digit) so that unmoved words give exactly 0, not a rounding -0.00.
-    delta = x_new[order] - (p.embeddings + p.positions)  # [n, d_model]
-
-    new_labels = unique_labels(new_tokens)
-    left, right = st.columns(2)
-    with left:
-        matrix_view(
-            t("tokens.e_swapped"),
-            e_new,
-            new_labels,
-            dims,
-            key="tok_e_swapped",
-            row_title=t("common.token"),
-            caption=t("tokens.e_swapped_caption"),
-        )
-    with right:
-        matrix_view(
-            t("tokens.x_swapped"),
-            x_new,
-            new_labels,
-            dims,
-            key="tok_x_swapped",
-            row_title=t("common.token"),
-            caption=t("tokens.x_swapped_caption"),
-        )
-    st.markdown(f"**{t('tokens.delta_title')}**")
-    matrix_view(
-        t("tokens.delta"),
-        delta,
-        labels,
-        dims,
-        key="tok_delta",
-        row_title=t("common.token"),
-        caption=t("tokens.delta_caption"),
-    )
-    st.markdown(
-        t(
-            "tokens.delta_explain",
-            a=md_escape(labels[a]),
-            b=md_escape(labels[b]),
-            i=a,
-            j=b,
-        )
-    )
-
-
-swap_demo()
+swap_demo(p)
 
 st.subheader(t("tokens.missing_title"))
 st.markdown(t("tokens.missing"))
-st.page_link(
-    "app_pages/qkv.py",
-    label=t("common.next", page=t("common.page.qkv")),
-    icon=":material/search:",
-)
+page_link("qkv", label="common.next")

@@ -1,165 +1,95 @@
 """Step 4: the attention weights mix the value vectors, O = A·V."""
 
-import numpy as np
-import pandas as pd
 import streamlit as st
 
 from core import AttentionTrace
-from ui import settings as cfg
+from core.explain import most_negative, output_terms
 from ui import state
-from ui.charts import unique_labels
+from ui.explain import output_worked
 from ui.i18n import t
-from ui.widgets import choose_head, dim_labels, matrix_view, md_escape, notices, page_header
+from ui.page import open_page
+from ui.widgets import (
+    choose_head,
+    dim_labels,
+    matrix_view,
+    md_escape,
+    token_picker,
+    vectors_view,
+    weights_view,
+)
 
+FORMULA = r"V = X W_V,\qquad O = A\,V,\qquad O_{ic} = \sum_{j} A_{ij}\,V_{jc}"
 TERMS_IN_FORMULA = 4
 
 
-def point_at(qi: int, dim: int) -> None:
+def point_at(query: str, dim: int) -> None:
     """Callback: show this output cell in the explainer below."""
-    st.session_state["ws_q"] = qi
+    st.session_state["ws_q"] = query
     st.session_state["ws_dim"] = dim
-
-
-def valid_choice(key: str, n: int, default: int) -> None:
-    """Keep a remembered choice inside the current range (the sentence may have shrunk)."""
-    if st.session_state.get(key) not in range(n):
-        st.session_state[key] = default
 
 
 @st.fragment
 def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
     """One output value as the sum of weight × value over every key."""
     n, d_v = tr.v.shape
-    valid_choice("ws_q", n, min(3, n - 1))
-    valid_choice("ws_dim", d_v, 0)
+    if st.session_state.get("ws_dim") not in range(d_v):
+        st.session_state["ws_dim"] = 0
     pick_q, pick_dim = st.columns(2)
-    qi = pick_q.selectbox(
-        t("common.query"), list(range(n)), format_func=labels.__getitem__, key="ws_q"
+    qi = token_picker(
+        t("common.query"), labels, key="ws_q", default=min(3, n - 1), container=pick_q
     )
     dim = pick_dim.selectbox(
         t("weighted_sum.out_dim"), list(range(d_v)), format_func=lambda c: str(c + 1), key="ws_dim"
     )
-    weights, values = tr.weights[qi], tr.v[:, dim]
-    products = weights * values
-    total = float(np.sum(products))
-    st.markdown(f"**{t('weighted_sum.terms')}**")
-    names = [t(f"weighted_sum.col_{c}") for c in ("key", "w", "v", "prod")]
-    st.dataframe(
-        pd.DataFrame(dict(zip(names, (labels, weights, values, products), strict=True))),
-        hide_index=True,
-        column_config={name: st.column_config.NumberColumn(format="%.4f") for name in names[1:]},
-    )
-    shown = slice(0, TERMS_IN_FORMULA)
-    terms = " + ".join(
-        f"({a:.3f})({b:.3f})" for a, b in zip(weights[shown], values[shown], strict=True)
-    )
-    more = r" + \dots" if n > TERMS_IN_FORMULA else ""
-    cell = f"O_{{{qi + 1},{dim + 1}}}"
-    st.latex(rf"{cell} = \sum_j A_{{{qi + 1},j}}\,V_{{j,{dim + 1}}} = {terms}{more} = {total:.4f}")
-    st.markdown(
-        t(
-            "weighted_sum.sum",
-            n=n,
-            total=f"{total:.4f}",
-            q=md_escape(labels[qi]),
-            dim=dim + 1,
-        )
-    )
-    st.caption(
-        t(
-            "weighted_sum.between",
-            lo=f"{values.min():.4f}",
-            hi=f"{values.max():.4f}",
-            dim=dim + 1,
-        )
-    )
+    output_worked(output_terms(tr, qi, dim), labels, qi, dim, shown=TERMS_IN_FORMULA)
     if not tr.allowed[qi].all():
         st.caption(t("weighted_sum.masked_zero"))
 
 
-s = cfg.current()
+s = open_page("weighted_sum", formula=FORMULA)
 p = state.pipeline(s)
-page_header("common.page.weighted_sum", "weighted_sum.intro")
-notices(s)
-
-st.latex(r"V = X W_V,\qquad O = A\,V,\qquad O_{ic} = \sum_{j} A_{ij}\,V_{jc}")
-st.caption(t("weighted_sum.formula_caption"))
 
 head = choose_head(p.n_heads, key="weighted_sum_head")
-tr = p.mha.traces[head]
-labels = unique_labels(p.tokens)
-cols_v = slice(head * p.d_k, (head + 1) * p.d_k)
+tr, w, labels = p.mha.head(head), p.params.head(head, p.n_heads), p.labels
 x_dims, v_dims = dim_labels(p.d_model), dim_labels(p.d_k)
 
 st.subheader(t("weighted_sum.values"))
 left, right = st.columns(2)
 with left:
-    matrix_view("X", p.x, labels, x_dims, key="x", row_title=t("common.token"))
+    vectors_view("X", p.x, labels, x_dims, key="x")
 with right:
-    matrix_view("W_V", p.params.w_v[:, cols_v], x_dims, v_dims, key="w_v")
+    matrix_view("W_V", w.w_v, x_dims, v_dims, key="w_v")
 st.caption(t("weighted_sum.values_caption"))
 
 st.subheader(t("weighted_sum.mix"))
 left, right = st.columns(2)
 with left:
-    matrix_view(
-        "A",
-        tr.weights,
-        labels,
-        labels,
-        key="weights",
-        kind="weights",
-        row_title=t("common.query"),
-        col_title=t("common.key"),
-        value_title=t("common.weight"),
-        caption=t("weighted_sum.weights_caption"),
-    )
+    weights_view("A", tr.weights, labels, key="weights", caption=t("weighted_sum.weights_caption"))
+by_dim = {"col_title": t("common.dim")}
 with right:
-    matrix_view(
-        "V = X·W_V",
-        tr.v,
-        labels,
-        v_dims,
-        key="v",
-        row_title=t("common.key"),
-        col_title=t("common.dim"),
-        caption=t("weighted_sum.v_caption"),
-    )
+    by_key = {"row_title": t("common.key"), "caption": t("weighted_sum.v_caption")}
+    vectors_view("V = X·W_V", tr.v, labels, v_dims, key="v", **by_key, **by_dim)
 
 st.subheader(t("weighted_sum.output"))
-matrix_view(
-    "O = A·V",
-    tr.output,
-    labels,
-    v_dims,
-    key="output",
-    row_title=t("common.query"),
-    col_title=t("common.dim"),
-    caption=t("weighted_sum.output_caption"),
-)
+by_query = {"row_title": t("common.query"), "caption": t("weighted_sum.output_caption")}
+vectors_view("O = A·V", tr.output, labels, v_dims, key="output", **by_query, **by_dim)
 
-lowest = np.unravel_index(int(np.argmin(tr.output)), tr.output.shape)
+lowest = most_negative(tr.output)
 with st.container(border=True):
     st.markdown(f":material/priority_high: **{t('weighted_sum.not_prob_title')}**")
     st.markdown(t("weighted_sum.not_prob"))
-    if tr.output[lowest] < 0:
-        qi, dim = int(lowest[0]), int(lowest[1])
-        st.markdown(
-            t(
-                "weighted_sum.negative_here",
-                token=md_escape(labels[qi]),
-                dim=dim + 1,
-                value=f"{tr.output[lowest]:.4f}",
-            )
-        )
+    if lowest:
+        qi, dim, value = lowest
+        token = md_escape(labels[qi])
+        st.markdown(t("weighted_sum.negative_here", token=token, dim=dim + 1, value=f"{value:.4f}"))
         st.button(
             t("weighted_sum.show_cell"),
             icon=":material/arrow_downward:",
             on_click=point_at,
-            args=(qi, dim),
+            args=(labels[qi], dim),
             key="ws_point",
         )
-    elif tr.v.min() >= 0:
+    elif most_negative(tr.v) is None:
         st.markdown(t("weighted_sum.no_negative_v"))
     else:
         st.markdown(t("weighted_sum.no_negative"))

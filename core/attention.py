@@ -69,12 +69,6 @@ class AttentionTrace:
         """The scores times the factor alone (q·kᵀ/√d_k): before the temperature and the mask."""
         return self.scores * self.factor
 
-    def __getitem__(self, name: str) -> np.ndarray | float:
-        return getattr(self, name)
-
-    def keys(self) -> list[str]:
-        return [f.name for f in fields(self)]
-
     def select(self, index) -> AttentionTrace:
         """The trace of one element of the leading batch dimensions (e.g. one head)."""
         arrays = {f.name: getattr(self, f.name) for f in fields(self)}

@@ -55,8 +55,8 @@ def split_heads(x: np.ndarray, n_heads: int) -> np.ndarray:
 
 def merge_heads(x: np.ndarray) -> np.ndarray:
     """[h, n, d] -> [n, h·d]: the concatenation of the heads' outputs."""
-    h, n, d = x.shape
-    return x.transpose(1, 0, 2).reshape(n, h * d)
+    n_heads, n, d = x.shape
+    return x.transpose(1, 0, 2).reshape(n, n_heads * d)
 
 
 @dataclass(frozen=True)
@@ -85,14 +85,6 @@ class MHAResult:
     def head(self, i: int) -> AttentionTrace:
         """Head i's own full trace."""
         return self.trace.select(i)
-
-    @property
-    def traces(self) -> list[AttentionTrace]:
-        """Each head's own full trace."""
-        return [self.trace.select(i) for i in range(self.n_heads)]
-
-    def __getitem__(self, name: str):
-        return getattr(self, name)
 
 
 def multi_head_attention(

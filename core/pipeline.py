@@ -9,7 +9,7 @@ import numpy as np
 from core.article import ARTICLE_D_MODEL, ARTICLE_TOKENS, article_example
 from core.attention import causal_mask
 from core.multihead import MHAParams, MHAResult, init_params, multi_head_attention
-from core.tokens import positional_encoding, token_embedding
+from core.tokens import positional_encoding, token_embedding, unique_labels
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,11 @@ class Pipeline:
     mha: MHAResult
     mask: np.ndarray | None  # [n, n] bool, or None without the causal mask
     is_article: bool  # True when the hand-made article numbers are in use
+
+    @property
+    def labels(self) -> list[str]:  # [n]
+        """One label per token, repeated tokens told apart: "the", "the (2)"."""
+        return unique_labels(self.tokens)
 
     @property
     def n(self) -> int:

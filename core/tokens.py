@@ -62,6 +62,17 @@ def _is_regional(tok: str) -> bool:
     return len(tok) == 1 and 0x1F1E6 <= ord(tok) <= 0x1F1FF  # flag letters pair up
 
 
+def unique_labels(labels) -> list[str]:
+    """Labels that tell repeated tokens apart: "the", "the (2)", … (for axes and pickers)."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        label = str(label)
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return out
+
+
 def token_seed(token: str, seed: int) -> int:
     """A 64-bit seed from the token's text and the seed: the same on every machine and run."""
     digest = hashlib.blake2b(f"{seed}\x00{token}".encode(), digest_size=8).digest()

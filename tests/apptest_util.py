@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
@@ -36,6 +37,46 @@ def chart_data(at: AppTest, index: int) -> pd.DataFrame:
     if not frames and proto.data.data:
         frames = [pa.ipc.open_stream(proto.data.data).read_pandas()]
     return frames[0]
+
+
+def chart_keys(at: AppTest) -> list[str | None]:
+    """The key every chart carries in its spec (ui.widgets.show_chart), in page order."""
+    return [spec.get("usermeta", {}).get("key") for spec in chart_specs(at)]
+
+
+def chart_index(at: AppTest, key: str) -> int:
+    keys = chart_keys(at)
+    assert keys.count(key) == 1, f"expected one chart {key!r} on the page, found {keys}"
+    return keys.index(key)
+
+
+def chart(at: AppTest, key: str) -> pd.DataFrame:
+    """The data of the chart named ``key``."""
+    return chart_data(at, chart_index(at, key))
+
+
+def spec(at: AppTest, key: str) -> dict:
+    """The Vega-Lite spec of the chart named ``key``."""
+    return chart_specs(at)[chart_index(at, key)]
+
+
+def charts(at: AppTest, prefix: str) -> list[pd.DataFrame]:
+    """The data of every chart whose key starts with ``prefix``, in page order."""
+    return [
+        chart_data(at, i) for i, key in enumerate(chart_keys(at)) if key and key.startswith(prefix)
+    ]
+
+
+def matrix(at: AppTest, key: str) -> np.ndarray:
+    """The values of the heatmap named ``key`` as a matrix (masked cells are NaN)."""
+    return chart(at, key).pivot(index="i", columns="j", values="value").to_numpy()
+
+
+def table(at: AppTest, *columns: str) -> pd.DataFrame:
+    """The one table on the page that has all these columns (its headers, as shown)."""
+    found = [df.value for df in at.dataframe if set(columns) <= set(df.value.columns)]
+    assert len(found) == 1, f"expected one table with {columns}, found {len(found)}"
+    return found[0]
 
 
 def all_text(at: AppTest) -> str:

@@ -15,8 +15,6 @@ I_TOKEN, CAKE, IT, DELICIOUS = 0, 3, 5, 7  # token indices in the article senten
 
 
 def test_article_tokens():
-    assert ARTICLE_SENTENCE == "I ate the cake and it was delicious."
-    assert ARTICLE_TOKENS == ["I", "ate", "the", "cake", "and", "it", "was", "delicious", "."]
     assert tokenize(ARTICLE_SENTENCE) == ARTICLE_TOKENS
     ex = article_example()
     assert ex["sentence"] == ARTICLE_SENTENCE
@@ -27,8 +25,7 @@ def test_article_tokens():
 
 def test_article_shapes_and_hand_checkable_numbers():
     ex = article_example()
-    assert ARTICLE_D_MODEL == 4
-    assert ex["x"].shape == (9, 4)
+    assert ex["x"].shape == (9, ARTICLE_D_MODEL)
     for name in ("w_q", "w_k", "w_v", "w_o"):
         assert ex[name].shape == (4, 4)
     np.testing.assert_array_equal(ex["w_o"], np.eye(4))

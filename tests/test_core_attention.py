@@ -119,12 +119,6 @@ def test_known_answer_with_causal_mask():
     np.testing.assert_array_equal(t.allowed, np.tril(np.ones((3, 3), dtype=bool)))
 
 
-def test_trace_reads_by_name():
-    t = scaled_dot_product_attention(Q, K, V)
-    assert set(t.keys()) >= {"q", "k", "v", "scores", "scaled", "weights", "output", "allowed"}
-    assert t["weights"] is t.weights
-
-
 def test_scale_factor():
     assert scale_factor(True, 4) == 0.5
     assert scale_factor(np.bool_(True), 16) == 0.25

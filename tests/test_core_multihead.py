@@ -46,9 +46,8 @@ def test_head_i_uses_columns_i_dk_to_next_and_concat_has_width_h_dv(d_model, h):
     assert r.head_outputs.shape == (h, n, d_k)
     assert r.concat.shape == (n, h * d_k)
     assert r.output.shape == (n, d_model)
-    traces = r.traces
-    assert len(traces) == h
-    for i, tr in enumerate(traces):
+    for i in range(h):
+        tr = r.head(i)
         cols = slice(i * d_k, (i + 1) * d_k)
         np.testing.assert_allclose(tr.q, x @ p.w_q[:, cols], rtol=1e-12, atol=1e-14)
         np.testing.assert_allclose(tr.k, x @ p.w_k[:, cols], rtol=1e-12, atol=1e-14)

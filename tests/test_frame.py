@@ -8,6 +8,7 @@ import pytest
 from apptest_util import all_text, open_page
 
 from ui.settings import D_MODEL_OPTIONS, DEFAULTS, Settings, head_options, parse_params, to_params
+from ui.texts.common import TEXTS as COMMON
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -49,7 +50,7 @@ def test_moving_a_control_updates_the_link():
     at.slider(key="temperature").set_value(2.0).run()
     at.toggle(key="scale").set_value(False).run()
     assert dict(at.query_params) == {"temp": "2.0", "scale": "0"}
-    shared = at.code[0].value
+    shared = at.sidebar.code[0].value
     assert "temp=2.0" in shared and "scale=0" in shared
 
 
@@ -123,7 +124,7 @@ def test_language_switch_turns_the_frame_chinese():
 
 def test_article_button_restores_the_article_example():
     at = open_page(d="256", heads="8", sentence="hello there", temp="3")
-    at.button[0].click().run()
+    next(b for b in at.button if b.label == COMMON["sb.article"]["en"]).click().run()
     assert not at.exception
     assert at.session_state["sentence"] == DEFAULTS.sentence
     assert (at.session_state["d_model"], at.session_state["n_heads"]) == (4, 1)

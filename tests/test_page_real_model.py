@@ -2,64 +2,46 @@
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
 import huggingface_hub
 import numpy as np
 import pytest
 import streamlit as st
-from apptest_util import all_text, chart_data, open_page
+from apptest_util import all_text, chart_keys, matrix, open_page
 
-from realmodel import FIX_COMMAND, ModelUnavailable, load_model, loader, locate_model
+from realmodel import FIX_COMMAND, loader
 from ui.texts.real_model import TEXTS
 
-REFERENCE = json.loads(
-    (Path(__file__).parent / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8")
-)
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-LINK, MAP, ROW = range(3)  # then one chart per group of four heads
 
-
-@pytest.fixture(scope="module")
-def model():
-    try:
-        return load_model(locate_model(download=False))
-    except ModelUnavailable as exc:
-        if IN_CI:
-            pytest.fail(f"CI installs the model, but it is missing: {exc}")
-        pytest.skip(f"pretrained model not installed (fix: {FIX_COMMAND})")
-
-
-def grid(at, index: int) -> np.ndarray:
-    return chart_data(at, index).pivot(index="i", columns="j", values="value").to_numpy()
+def closeup_key(at) -> str:
+    """The key of the close-up map, which names its layer and head."""
+    return next(key for key in chart_keys(at) if key.startswith("real_map_"))
 
 
 @pytest.mark.model
-def test_article_sentence_finds_the_strongest_it_to_cake_head(model):
+def test_article_sentence_finds_the_strongest_it_to_cake_head(model, reference):
     at = open_page("real_model")
     assert not at.exception
-    encoded = model.encode(REFERENCE["sentence"])
+    encoded = model.encode(reference["sentence"])
     out = model.forward(encoded)
-    link = grid(at, LINK)  # [layers, heads]: attention from "it" to "cake"
+    link = matrix(at, "real_link")  # [layers, heads]: attention from "it" to "cake"
     np.testing.assert_allclose(link, out.attentions[:, :, 6, 4], atol=1e-12)
-    best = REFERENCE["it_to_cake_strongest"]
+    best = reference["it_to_cake_strongest"]
     text = all_text(at)
     assert f"layer {best['layer'] + 1}, head {best['head'] + 1}" in text
-    closeup = grid(at, MAP)  # the close-up starts at that head
+    closeup = matrix(at, closeup_key(at))  # the close-up starts at that head
     np.testing.assert_allclose(closeup, out.attentions[best["layer"], best["head"]], atol=1e-12)
     np.testing.assert_allclose(closeup.sum(axis=1), 1.0, atol=1e-9)
-    assert len(at.get("vega_lite_chart")) == 3 + 3  # 12 heads in groups of 4
+    assert len([k for k in chart_keys(at) if k.startswith("real_heads")]) == 3  # 12 heads by 4
 
 
 @pytest.mark.model
 def test_moving_the_sliders_changes_the_close_up(model):
     at = open_page("real_model")
-    before = grid(at, MAP)
-    at.select_slider[0].set_value(1).run()  # layer 1
+    before = matrix(at, closeup_key(at))
+    layer = next(w for w in at.select_slider if w.label == TEXTS["col_layer"]["en"])
+    layer.set_value(1).run()
     assert not at.exception
-    after = grid(at, MAP)
+    after = matrix(at, closeup_key(at))
     assert not np.allclose(before, after)
     assert "All 12 heads of layer 1" in [h.value for h in at.subheader]
 
@@ -80,8 +62,8 @@ def test_odd_sentences_render_without_error(model, params):
     assert "<script>" not in "".join(m.value for m in at.markdown)  # user text is escaped
     if params["sentence"].startswith("cake"):
         assert TEXTS["truncated"]["en"].format(max=128) in all_text(at)
-        assert len(at.get("vega_lite_chart")) == 3  # no grid of all heads
-        assert grid(at, LINK).shape == (6, 12)
+        assert not [k for k in chart_keys(at) if k.startswith("real_heads")]  # no grid of heads
+        assert matrix(at, "real_link").shape == (6, 12)
 
 
 def test_without_the_model_the_page_says_how_to_install_it(monkeypatch, tmp_path):

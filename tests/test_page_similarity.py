@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from apptest_util import chart_data, open_page
+from apptest_util import all_text, chart, matrix, open_page, table
 
 from core import ARTICLE_TOKENS, article_example
+from ui.texts.similarity import TEXTS
 
-
-def matrix_from_chart(df) -> np.ndarray:
-    return df.pivot(index="i", columns="j", values="value").to_numpy()
+TERMS = [TEXTS[f"col_{c}"]["en"] for c in ("q", "k", "prod")]
 
 
 def test_article_scores_are_the_hand_made_dot_products():
@@ -22,34 +21,23 @@ def test_article_scores_are_the_hand_made_dot_products():
     q = [[sum(x[i][a] * w_q[a][m] for a in range(4)) for m in range(4)] for i in range(9)]
     k = [[sum(x[j][b] * w_k[b][m] for b in range(4)) for m in range(4)] for j in range(9)]
     s = [[sum(q[i][m] * k[j][m] for m in range(4)) for j in range(9)] for i in range(9)]
-    scores = matrix_from_chart(chart_data(at, 5))
-    np.testing.assert_allclose(scores, s, atol=1e-12)
-    assert list(chart_data(at, 5)["row"].unique()) == ARTICLE_TOKENS
+    np.testing.assert_allclose(matrix(at, "scores"), s, atol=1e-12)
+    assert list(chart(at, "scores")["row"].unique()) == ARTICLE_TOKENS
 
 
 def test_term_by_term_sum_matches_the_chosen_cell():
     at = open_page("similarity")
-    at.selectbox(key="sim_q").set_value(5).run()  # "it"
-    at.selectbox(key="sim_k").set_value(3).run()  # "cake"
-    terms = at.dataframe[0].value
-    products = terms.iloc[:, 0] * terms.iloc[:, 1]
-    np.testing.assert_allclose(terms.iloc[:, 2], products)
-    scores = matrix_from_chart(chart_data(at, 5))
-    assert f"**{products.sum():.4f}**" in at.markdown[-2].value
+    at.selectbox(key="sim_q").set_value("it").run()
+    at.selectbox(key="sim_k").set_value("cake").run()
+    q, k, prod = (table(at, *TERMS)[name] for name in TERMS)
+    products = q * k
+    np.testing.assert_allclose(prod, products)
+    scores = matrix(at, "scores")
+    assert f"**{products.sum():.4f}**" in all_text(at)
     assert abs(products.sum() - scores[5, 3]) < 1e-12
 
 
-@pytest.mark.parametrize(
-    "params",
-    [
-        {"d": "1024", "heads": "16", "sentence": "tok " * 80},
-        {"d": "4", "heads": "4"},
-        {"d": "512", "heads": "8", "lang": "zh", "mask": "1", "temp": "0.05", "scale": "0"},
-    ],
-)
-def test_extremes_render_without_error(params):
-    at = open_page("similarity", **params)
-    assert not at.exception
-    d_k = int(params["d"]) // int(params["heads"])
-    q_chart = chart_data(at, 1)  # Q of the chosen head: d_k columns (at most 64 drawn)
-    assert q_chart["j"].nunique() == min(d_k, 64)
+@pytest.mark.parametrize(("d", "heads"), [(1024, 16), (4, 4), (512, 8)])
+def test_q_and_k_are_d_k_wide(d, heads):
+    at = open_page("similarity", d=d, heads=heads)
+    assert chart(at, "q")["j"].nunique() == min(d // heads, 64)  # at most 64 drawn

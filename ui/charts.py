@@ -1,30 +1,70 @@
-"""Chart builders: each takes arrays and labels, builds a tidy DataFrame, returns one chart.
+"""The chart toolkit: every figure is a cached Vega-Lite layout plus this run's data.
+
+Building an Altair chart validates it against the Vega-Lite schema, which costs far more
+than the data; a slider move changes only the data, so each layout is built once per
+shape and set of texts (lru-cached) and every run sends only a tidy DataFrame.
 
 Colour rules: weights in [0, 1] use viridis on a fixed [0, 1] domain (so two maps can be
 compared by eye); signed values use the colour-blind-safe diverging "blueorange" centred
 on 0, over a symmetric domain ±B where B is the largest magnitude rounded up to a round
-number (see round_bound). Masked cells (-inf) are grey and labelled −∞.
+number (see round_bound). Masked cells (-inf) are grey and labelled −∞. Lines and bars
+take colours from the Okabe–Ito palette, which every common colour blindness tells apart.
 """
 
 from __future__ import annotations
 
-import copy
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
+from core.tokens import unique_labels
+
+# A figure with many texts takes the catalogue's lookup (ui.i18n.t) and fetches its own
+# titles: a text key and its values -> the text in the page's language.
+Text = Callable[..., str]
+
+# Palette
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
+SCALED_COLOR = OKABE_ITO[0]  # scores divided by √d_k: blue
+RAW_COLOR = OKABE_ITO[5]  # raw scores: vermillion
+MARK_COLOR = "#555555"  # rules and labels that mark the current setting
+BAR = "#3b528b"  # viridis blue
+HIGHLIGHT = "#fde725"  # viridis yellow
+ALLOWED_COLOR = "#21918c"  # viridis' middle: clearly apart from the grey of blocked cells
+BLOCKED_COLOR = "#d9d9d9"  # masked (−∞) cells
+BLOCKED_INK = "#333333"
+
 NUMBERS_MAX_CELLS = 12  # print numbers in cells when both sides are at most this
 CELL = 34  # pixels per cell for small matrices
 AXIS_LABELS_MAX = 32  # past this many columns a label per column is only clutter
 MASKED = "−∞"
-BAR = "#3b528b"  # viridis blue
-HIGHLIGHT = "#fde725"  # viridis yellow
+NO_DATA = pd.DataFrame()  # layouts are built without data; each run supplies its own
 # The steps of a round bound, per power of ten: each at most 1.33× the one before, so the
 # largest value still reaches three quarters of the way to the end of the colour scale.
 ROUND_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+DARK_BELOW = 0.55  # viridis is dark below 55 % of its range: white ink there
+DARK_BEYOND = 0.6  # blueorange is dark beyond 60 % of its bound on either side
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A Vega-Lite spec made once per layout (cached) plus this run's data."""
+
+    spec: dict
+    data: pd.DataFrame
+
+
+def layout(chart: alt.TopLevelMixin) -> dict:
+    """An Altair chart's spec without its data or theme, ready to take any data frame."""
+    with alt.data_transformers.disable_max_rows():
+        spec = chart.to_dict()
+    for key in ("data", "datasets", "config"):
+        spec.pop(key, None)
+    return spec
 
 
 def round_bound(x: float) -> float:
@@ -45,168 +85,183 @@ def round_bound(x: float) -> float:
     return float(f"{bound:.12g}")  # 0.3, not 0.30000000000000004
 
 
-def unique_labels(labels) -> list[str]:
-    """Make repeated tokens distinguishable on an axis: "the", "the (2)", …"""
-    seen: dict[str, int] = {}
-    out = []
-    for label in labels:
-        label = str(label)
-        seen[label] = seen.get(label, 0) + 1
-        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
-    return out
+def signed_domain(values: np.ndarray) -> tuple[float, float]:
+    """±round_bound of the largest finite magnitude: 0 sits at the scale's neutral middle."""
+    finite = np.asarray(values, dtype=np.float64)
+    finite = finite[np.isfinite(finite)]
+    bound = round_bound(np.abs(finite).max() if finite.size else 0.0)
+    return (-bound, bound)
 
 
-def matrix_frame(m: np.ndarray, rows, cols, decimals: int = 2) -> pd.DataFrame:
-    """[r, c] -> tidy rows (row, col, value, text); -inf becomes a missing value shown as −∞."""
-    m = np.asarray(m, dtype=np.float64)
-    r, c = m.shape
-    flat = m.ravel()
-    finite = np.isfinite(flat)
-    text = np.where(finite, np.char.mod(f"%.{decimals}f", np.where(finite, flat, 0.0)), MASKED)
+def color_scale(kind: str, domain: tuple[float, float] | None = None) -> alt.Scale:
+    """ "weights": viridis on [0, 1]; "signed": blueorange centred on 0; "plain": viridis."""
+    if kind == "weights":
+        return alt.Scale(scheme="viridis", domain=list(domain or (0.0, 1.0)))
+    if kind == "signed":
+        return alt.Scale(
+            scheme="blueorange", domainMid=0, **({"domain": list(domain)} if domain else {})
+        )
+    return alt.Scale(scheme="viridis", **({"domain": list(domain)} if domain else {}))
+
+
+def ink(values: np.ndarray, kind: str, domain: tuple[float, float]) -> np.ndarray:
+    """The text colour that stays legible on each cell's colour: white on dark, black on light."""
+    v = np.asarray(values, dtype=np.float64)
+    lo, hi = domain
+    with np.errstate(invalid="ignore"):
+        if kind == "signed":
+            dark = np.abs(v) > DARK_BEYOND * max(abs(lo), abs(hi))
+        else:
+            dark = v < lo + DARK_BELOW * ((hi - lo) or 1.0)
+    return np.where(np.isnan(v), BLOCKED_INK, np.where(dark, "white", "black"))
+
+
+def cell_size(n: int) -> int:
+    """Pixels per cell of an n-row matrix: full size while numbers are printed, then smaller."""
+    return CELL if n <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // n))
+
+
+def token_axes(
+    *,
+    row_title: str | None,
+    col_title: str | None,
+    show_x: bool = True,
+    show_y: bool = True,
+    overlap_x: bool = False,
+    overlap_y: bool = False,
+    label_limit: int = 90,
+    font_size: int | None = None,
+) -> dict:
+    """The x (keys, columns) and y (queries, rows) encodings of a matrix of labelled cells.
+
+    Cells are ordered by their i/j columns, so labels may be anything (repeated tokens are
+    told apart by unique_labels); a label per row and column while they fit.
+    """
+    size = {"labelFontSize": font_size} if font_size else {}
+    return {
+        "x": alt.X(
+            "col:N",
+            sort=alt.EncodingSortField(field="j", op="min"),
+            title=col_title,
+            axis=alt.Axis(
+                labelAngle=-45,
+                labelLimit=label_limit,
+                labels=show_x,
+                ticks=show_x,
+                labelOverlap=overlap_x,
+                **size,
+            ),
+        ),
+        "y": alt.Y(
+            "row:N",
+            sort=alt.EncodingSortField(field="i", op="min"),
+            title=row_title,
+            axis=alt.Axis(
+                labelLimit=label_limit, labels=show_y, ticks=show_y, labelOverlap=overlap_y, **size
+            ),
+        ),
+    }
+
+
+def cells_frame(m: np.ndarray, rows, cols) -> pd.DataFrame:
+    """[r, c] -> tidy rows (row, col, i, j) for every cell, labels by position."""
+    r, c = np.shape(m)
     return pd.DataFrame(
         {
             "row": np.repeat(np.asarray(rows, dtype=object), c),
             "col": np.tile(np.asarray(cols, dtype=object), r),
             "i": np.repeat(np.arange(r), c),
             "j": np.tile(np.arange(c), r),
-            "value": np.where(finite, flat, np.nan),
-            "text": text,
         }
     )
 
 
+def matrix_frame(m: np.ndarray, rows, cols, decimals: int = 2) -> pd.DataFrame:
+    """[r, c] -> tidy rows (row, col, i, j, value, text); -inf becomes a missing value, −∞."""
+    flat = np.asarray(m, dtype=np.float64).ravel()
+    finite = np.isfinite(flat)
+    df = cells_frame(m, rows, cols)
+    df["value"] = np.where(finite, flat, np.nan)
+    df["text"] = np.where(
+        finite, np.char.mod(f"%.{decimals}f", np.where(finite, flat, 0.0)), MASKED
+    )
+    return df
+
+
 @dataclass(frozen=True)
-class Figure:
-    """A Vega-Lite spec made once per layout (cached) plus this run's data.
+class HeatmapLayout:
+    """Everything a heatmap's spec depends on (hashable: the layout is cached on it)."""
 
-    Building an Altair chart validates it against the Vega-Lite schema, which costs far
-    more than the data; a slider move changes only the data, so the layout is built once.
-    """
-
-    spec: dict
-    data: pd.DataFrame
-
-    def to_dict(self) -> dict:
-        """The complete spec with the data inlined (what the browser draws)."""
-        return {**copy.deepcopy(self.spec), "data": {"values": self.data.to_dict("records")}}
-
-
-def layout(chart: alt.TopLevelMixin) -> dict:
-    """An Altair chart's spec without its data or theme, ready to take any data frame."""
-    with alt.data_transformers.disable_max_rows():
-        spec = chart.to_dict()
-    for key in ("data", "datasets", "config"):
-        spec.pop(key, None)
-    return spec
+    kind: str
+    rows: int
+    cols: int
+    numbers: bool
+    size: int
+    row_title: str
+    col_title: str
+    value_title: str
+    domain: tuple[float, float] | None
+    legend: bool
+    title: str | None
 
 
-def _heatmap_chart(
-    df: pd.DataFrame,
-    *,
-    kind: str,
-    rows: int,
-    cols: int,
-    numbers: bool,
-    size: int,
-    row_title: str,
-    col_title: str,
-    value_title: str,
-    domain: tuple[float, float] | None,
-    legend: bool,
-    title: str | None,
-) -> alt.LayerChart:
-    """The heatmap's layout; axes are ordered by the i/j columns so labels may be anything."""
-    if kind == "weights":
-        scale = alt.Scale(scheme="viridis", domain=list(domain or (0.0, 1.0)))
-    elif kind == "signed":
-        # Diverging, with 0 always at the neutral middle colour.
-        scale = alt.Scale(
-            scheme="blueorange", domainMid=0, **({"domain": list(domain)} if domain else {})
+def _heatmap_layers(h: HeatmapLayout) -> list[alt.Chart]:
+    """The coloured cells and, for small matrices, their numbers."""
+    base = alt.Chart(NO_DATA).encode(
+        **token_axes(
+            row_title=h.row_title,
+            col_title=h.col_title,
+            show_x=h.cols <= AXIS_LABELS_MAX,
+            show_y=h.rows <= 2 * AXIS_LABELS_MAX,
+            overlap_x=h.cols > 16,
+            overlap_y=h.rows > 32,
         )
-    else:
-        scale = alt.Scale(scheme="viridis", **({"domain": list(domain)} if domain else {}))
-    show_x, show_y = cols <= AXIS_LABELS_MAX, rows <= 2 * AXIS_LABELS_MAX
-    base = alt.Chart(df).encode(
-        x=alt.X(
-            "col:N",
-            sort=alt.EncodingSortField(field="j", op="min"),
-            title=col_title,
-            axis=alt.Axis(
-                labelAngle=-45,
-                labelLimit=90,
-                labels=show_x,
-                ticks=show_x,
-                labelOverlap=cols > 16,  # every token's label, while they fit
-            ),
-        ),
-        y=alt.Y(
-            "row:N",
-            sort=alt.EncodingSortField(field="i", op="min"),
-            title=row_title,
-            axis=alt.Axis(labelLimit=90, labels=show_y, ticks=show_y, labelOverlap=rows > 32),
-        ),
     )
     tooltip = [
-        alt.Tooltip("row:N", title=row_title or "row"),
-        alt.Tooltip("col:N", title=col_title or "column"),
-        alt.Tooltip("text:N", title=value_title),
+        alt.Tooltip("row:N", title=h.row_title or "row"),
+        alt.Tooltip("col:N", title=h.col_title or "column"),
+        alt.Tooltip("text:N", title=h.value_title),
     ]
+    legend = alt.Legend(orient="right", gradientLength=max(60, min(h.size * h.rows, 200)))
     rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(
         color=alt.condition(
             "isValid(datum.value)",
             alt.Color(
                 "value:Q",
-                scale=scale,
-                title=value_title,
-                legend=alt.Legend(orient="right", gradientLength=max(60, min(size * rows, 200)))
-                if legend
-                else None,
+                scale=color_scale(h.kind, h.domain),
+                title=h.value_title,
+                legend=legend if h.legend else None,
             ),
-            alt.value("#d9d9d9"),
+            alt.value(BLOCKED_COLOR),
         ),
         tooltip=tooltip,
     )
-    layers = [rect]
-    if numbers:
-        layers.append(
-            base.mark_text(fontSize=11 if size >= CELL else 9).encode(
-                text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
-            )
-        )
+    if not h.numbers:
+        return [rect]
+    text = base.mark_text(fontSize=11 if h.size >= CELL else 9).encode(
+        text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
+    )
+    return [rect, text]
+
+
+@functools.lru_cache(maxsize=512)
+def _heatmap_layout(h: HeatmapLayout) -> dict:
     # The text layer's colour is literal (scale=None) and must not join the cells' scale.
     # The width is left to the container (width="stretch") so a matrix fits a phone as
     # well as a projector; the height is the cells' alone, so they stay roughly square.
     # "fit-x": without it Streamlit fits axes and all into that height, which squeezes a
     # 4-row matrix to half its cells and leaves a 2-row one no room at all.
     chart = (
-        alt.layer(*layers)
+        alt.layer(*_heatmap_layers(h))
         .resolve_scale(color="independent")
         .properties(
-            height=size * rows, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
+            height=h.size * h.rows, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
         )
     )
-    return chart.properties(title=title) if title else chart
+    return layout(chart.properties(title=h.title) if h.title else chart)
 
 
-_EMPTY_MATRIX_FRAME = pd.DataFrame(
-    {
-        "row": pd.Series(dtype=str),
-        "col": pd.Series(dtype=str),
-        "i": pd.Series(dtype=int),
-        "j": pd.Series(dtype=int),
-        "value": pd.Series(dtype=float),
-        "text": pd.Series(dtype=str),
-        "ink": pd.Series(dtype=str),
-    }
-)
-
-
-@functools.lru_cache(maxsize=512)
-def _heatmap_layout(**params) -> dict:
-    return layout(_heatmap_chart(_EMPTY_MATRIX_FRAME, **params))
-
-
-def _prepare(
+def heatmap(
     m: np.ndarray,
     rows,
     cols,
@@ -221,56 +276,40 @@ def _prepare(
     cell: int | None = None,
     title: str | None = None,
     legend: bool | None = None,
-) -> tuple[pd.DataFrame, dict]:
-    """The tidy frame (with a legible ink colour per cell) and the layout's parameters."""
+) -> Figure:
+    """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
+
+    kind: "weights" (viridis on [0, 1], the default), "signed" (blueorange centred on 0,
+    symmetric) or "plain" (viridis on the data's range). numbers: None = only for small
+    matrices; legend: None = only when no numbers are printed (they say it all, and the
+    cells keep the width). Draw it with ui.widgets.show_chart.
+    """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
     df = matrix_frame(m, unique_labels(rows), unique_labels(cols), decimals)
+    if domain is None and kind == "signed":
+        domain = signed_domain(m)
     finite = m[np.isfinite(m)]
-    if kind == "weights":
-        lo, hi = domain or (0.0, 1.0)
-        dark = df["value"] < lo + 0.55 * (hi - lo)  # viridis is dark at its low end
-    elif kind == "signed":
-        if domain is None:  # symmetric about 0: equal magnitudes, equal colour strength
-            bound = round_bound(np.abs(finite).max() if finite.size else 0.0)
-            domain = (-bound, bound)
-        bound = max(map(abs, domain))
-        dark = df["value"].abs() > 0.6 * bound  # blueorange is dark at both ends
-    else:
-        lo, hi = domain or ((finite.min(), finite.max()) if finite.size else (0.0, 1.0))
-        dark = df["value"] < lo + 0.55 * ((hi - lo) or 1.0)
-    df["ink"] = np.where(df["value"].isna(), "#333333", np.where(dark, "white", "black"))
+    ink_domain = domain or (
+        (0.0, 1.0) if kind == "weights" or not finite.size else (finite.min(), finite.max())
+    )
+    df["ink"] = ink(df["value"].to_numpy(), kind, ink_domain)
     if numbers is None:
         numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
-    if legend is None:
-        legend = not numbers  # printed numbers say it all; the cells keep the width
-    size = cell or (CELL if r <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // r)))
-    layout = {
-        "kind": kind,
-        "rows": r,
-        "cols": c,
-        "numbers": bool(numbers),
-        "size": int(size),
-        "row_title": row_title,
-        "col_title": col_title,
-        "value_title": value_title,
-        "domain": tuple(float(v) for v in domain) if domain else None,
-        "legend": bool(legend),
-        "title": title,
-    }
-    return df, layout
-
-
-def heatmap(m: np.ndarray, rows, cols, **options) -> Figure:
-    """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
-
-    Options: kind "weights" (viridis on [0, 1], the default), "signed" (blueorange centred
-    on 0) or "plain" (viridis on the data's range); row_title, col_title, value_title,
-    numbers (None = only for small matrices), decimals, domain, cell (pixels), title,
-    legend (None = only when no numbers are printed). Draw it with ui.widgets.show_chart.
-    """
-    df, params = _prepare(m, rows, cols, **options)
-    return Figure(_heatmap_layout(**params), df)
+    h = HeatmapLayout(
+        kind=kind,
+        rows=r,
+        cols=c,
+        numbers=bool(numbers),
+        size=int(cell or cell_size(r)),
+        row_title=row_title,
+        col_title=col_title,
+        value_title=value_title,
+        domain=tuple(float(v) for v in domain) if domain else None,
+        legend=bool(not numbers if legend is None else legend),
+        title=title,
+    )
+    return Figure(_heatmap_layout(h), df)
 
 
 @functools.lru_cache(maxsize=64)
@@ -312,7 +351,12 @@ def _bars_layout(
         ),
     )
     text = base.mark_text(align="left", dx=3, fontSize=11).encode(text="text:N")
-    return layout(alt.layer(bar, text, data=pd.DataFrame()).properties(height=height))
+    return layout(alt.layer(bar, text, data=NO_DATA).properties(height=height))
+
+
+def row_height(n: int) -> int:
+    """Pixels for the n bars of one attention row and the axis below them."""
+    return (22 if n <= 16 else 14) * n + 50  # long sentences: thinner bars
 
 
 def bars(

@@ -7,7 +7,7 @@ the URL under a short name, so a copied link reopens exactly the same view.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -155,18 +155,13 @@ def init_state() -> None:
 
 
 def current() -> Settings:
-    """The settings of this run, read from the keyed widgets."""
+    """The settings of this run, read from the keyed widgets (defaults where one is missing)."""
     s = st.session_state
-    return Settings(
-        sentence=str(s.get("sentence", DEFAULTS.sentence)),
-        d_model=int(s.get("d_model", DEFAULTS.d_model)),
-        n_heads=int(s.get("n_heads", DEFAULTS.n_heads)),
-        scale=bool(s.get("scale", DEFAULTS.scale)),
-        causal=bool(s.get("causal", DEFAULTS.causal)),
-        temperature=float(s.get("temperature", DEFAULTS.temperature)),
-        seed=int(s.get("seed", DEFAULTS.seed)),
-        lang=str(s.get("lang", DEFAULTS.lang)),
-    )
+    values = {}
+    for f in fields(Settings):
+        default = getattr(DEFAULTS, f.name)
+        values[f.name] = type(default)(s.get(f.name, default))
+    return Settings(**values)
 
 
 def to_params(settings: Settings) -> dict[str, str]:

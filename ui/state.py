@@ -1,111 +1,115 @@
 """Cached results for the pages: each is computed once per setting, then shared.
 
-The cached values are read-only numpy results; cache_resource shares one object between
-sessions without copying it, which keeps a class of students on one small server.
+Every cache is keyed on the Settings themselves (a frozen dataclass), with the language
+set aside, since no result depends on it. The cached values are read-only numpy results;
+cache_resource shares one object between sessions without copying it, which keeps a
+class of students on one small server. Each cache has a bound, with the reason beside it.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 import streamlit as st
 
 from core import (
     Footnote4,
+    HeadDivergence,
     MHAParams,
     Pipeline,
+    Sharpness,
     build_pipeline,
     causal_mask,
     footnote4_experiment,
+    head_divergence,
     init_params,
-    scale_factor,
-    sharpness,
-    softmax,
+    sharpness_sweep,
 )
+from core.bert import BertOutput
 from core.pipeline import uses_article
-from ui.settings import Settings, sentence_tokens
+from realmodel import Encoded, ModelUnavailable, RealModel, load_model
+from ui.settings import DEFAULTS, Settings, sentence_tokens
 
 FOOTNOTE4_DIMS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+SWEEP_DIMS = (8, 16, 32, 64, 128, 256, 512, 1024)
+# A pipeline holds its weight matrices (4·d_model² floats: 32 MB at d_model = 1024), so
+# large models get a short cache of their own and cannot crowd out the small ones.
+LARGE_D_MODEL = 256
 
 
+def model_settings(settings: Settings) -> Settings:
+    """The settings a result depends on: all but the language."""
+    return dataclasses.replace(settings, lang=DEFAULTS.lang)
+
+
+def with_changes(settings: Settings, **changes) -> Settings:
+    """The same settings with a few fields changed (e.g. scaling off, to compare)."""
+    return dataclasses.replace(settings, **changes)
+
+
+# 4: the random weights of the d_model values in use at once (32 MB each at 1024).
 @st.cache_resource(max_entries=4, show_spinner=False)
 def _params(d_model: int, seed: int) -> MHAParams:
     # The random weights do not depend on the head count; cache them apart from the rest.
     return init_params(d_model, 1, seed)
 
 
-def _compute_pipeline(
-    tokens: tuple[str, ...],
-    d_model: int,
-    n_heads: int,
-    seed: int,
-    causal: bool,
-    scale: bool,
-    temperature: float,
-) -> Pipeline:
-    params = None if uses_article(list(tokens), d_model, n_heads) else _params(d_model, seed)
+def _compute_pipeline(s: Settings) -> Pipeline:
+    tokens = list(sentence_tokens(s.sentence).tokens)
+    article = uses_article(tokens, s.d_model, s.n_heads)
     return build_pipeline(
-        list(tokens),
-        d_model=d_model,
-        n_heads=n_heads,
-        seed=seed,
-        causal=causal,
-        scale=scale,
-        temperature=temperature,
-        params=params,
+        tokens,
+        d_model=s.d_model,
+        n_heads=s.n_heads,
+        seed=s.seed,
+        causal=s.causal,
+        scale=s.scale,
+        temperature=s.temperature,
+        params=None if article else _params(s.d_model, s.seed),
     )
 
 
-# A pipeline holds its weight matrices (4·d_model² floats: 32 MB at d_model = 1024), so
-# large models get a short cache of their own and cannot crowd out the small ones.
-LARGE_D_MODEL = 256
+# 64 small pipelines (under 1 MB each up to d_model 128) cover a class's sentences and the
+# pages that compare two settings; large ones keep the 4 most recent (weights shared).
 # (Two functions, not one wrapped twice: Streamlit names a cache after its function.)
-
-
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _pipeline_small(*args) -> Pipeline:
-    return _compute_pipeline(*args)
+def _pipeline_small(s: Settings) -> Pipeline:
+    return _compute_pipeline(s)
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
-def _pipeline_large(*args) -> Pipeline:
-    return _compute_pipeline(*args)
-
-
-def _pipeline(tokens: tuple[str, ...], d_model: int, *args) -> Pipeline:
-    cache = _pipeline_large if d_model >= LARGE_D_MODEL else _pipeline_small
-    return cache(tokens, d_model, *args)
+def _pipeline_large(s: Settings) -> Pipeline:
+    return _compute_pipeline(s)
 
 
 def pipeline(settings: Settings) -> Pipeline:
     """The whole forward pass for these settings (cached)."""
-    tokens = sentence_tokens(settings.sentence).tokens
-    return _pipeline(
-        tokens,
-        settings.d_model,
-        settings.n_heads,
-        settings.seed,
-        settings.causal,
-        settings.scale,
-        settings.temperature,
-    )
+    s = model_settings(settings)
+    return (_pipeline_large if s.d_model >= LARGE_D_MODEL else _pipeline_small)(s)
 
 
-def with_changes(settings: Settings, **changes) -> Settings:
-    """The same settings with a few fields changed (e.g. scaling off, to compare)."""
-    return Settings(**{**settings.__dict__, **changes})
+# 32: a few heads' comparisons per sentence; each is only [h, h].
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _divergence(s: Settings) -> HeadDivergence:
+    return head_divergence(pipeline(s).mha.weights)
 
 
+def divergence(settings: Settings) -> HeadDivergence:
+    """How differently the heads attend (needs two heads or more; cached)."""
+    return _divergence(model_settings(settings))
+
+
+# 2: the experiment does not depend on the page's settings; one seed is used.
 @st.cache_resource(max_entries=2, show_spinner=False)
 def footnote4(seed: int = 0) -> Footnote4:
     """The footnote-4 experiment over FOOTNOTE4_DIMS (cached; it does not depend on the page)."""
     return footnote4_experiment(FOOTNOTE4_DIMS, seed=seed)
 
 
-SWEEP_DIMS = (8, 16, 32, 64, 128, 256, 512, 1024)
-
-
+# 16 sentence-and-seed pairs: [8, n, n] scores each, at most 260 kB.
 @st.cache_resource(max_entries=16, show_spinner=False)
-def sweep_scores(tokens: tuple[str, ...], seed: int) -> np.ndarray:
+def _sweep_scores(tokens: tuple[str, ...], seed: int) -> np.ndarray:
     """[len(SWEEP_DIMS), n, n]: raw q·kᵀ of one head at every swept d_model.
 
     Only drawing the weights is slow; temperature, scaling and the mask act on these
@@ -119,20 +123,31 @@ def sweep_scores(tokens: tuple[str, ...], seed: int) -> np.ndarray:
     )
 
 
-def sharpness_sweep(
-    tokens: tuple[str, ...], seed: int, causal: bool, scale: bool, temperature: float
-) -> dict[str, np.ndarray]:
-    """Mean sharpness over the rows at every swept d_model (one head), for the sweep chart."""
-    scores = sweep_scores(tokens, seed)  # [m, n, n]
-    factors = np.array([scale_factor(scale, d) for d in SWEEP_DIMS])[:, None, None]
-    z = scores * (factors / temperature)  # the same arithmetic as the attention step
-    if causal:
-        z = np.where(causal_mask(scores.shape[-1]), z, -np.inf)
-    sh = sharpness(softmax(z))  # fields [m, n]
-    return {
-        "d_model": np.asarray(SWEEP_DIMS),
-        "entropy": sh.entropy_nats.mean(axis=-1),
-        "max_weight": sh.max_weight.mean(axis=-1),
-        "effective": sh.effective_tokens.mean(axis=-1),
-        "grad_norm": sh.grad_norm.mean(axis=-1),
-    }
+def sweep(settings: Settings, *, scale: bool) -> Sharpness:
+    """Mean sharpness over the rows at every d_model of SWEEP_DIMS (one head), fields [m]."""
+    tokens = sentence_tokens(settings.sentence).tokens
+    scores = _sweep_scores(tokens, settings.seed)
+    mask = causal_mask(len(tokens)) if settings.causal else None
+    return sharpness_sweep(
+        scores, SWEEP_DIMS, scale=scale, temperature=settings.temperature, mask=mask
+    )
+
+
+# One model per server process: 90 MB of weights, shared by every session.
+@st.cache_resource(show_spinner=False)
+def real_model() -> RealModel | str:
+    """The pretrained model, read once per process; the reason as text when it cannot be had."""
+    try:
+        return load_model()
+    except (ModelUnavailable, OSError, ValueError) as exc:
+        # Cached too, so an offline server does not retry the download on every rerun.
+        return str(exc)
+
+
+# 8 texts: each forward pass keeps 6 layers of [12, n, n] maps and states (under 3 MB).
+@st.cache_resource(max_entries=8, show_spinner=False)
+def real_run(text: str) -> tuple[Encoded, BertOutput]:
+    """The model's tokens and forward pass of one text (cached; the arrays are only read)."""
+    model = real_model()
+    encoded = model.encode(text)
+    return encoded, model.forward(encoded)

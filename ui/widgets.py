@@ -1,20 +1,18 @@
-"""Small pieces every page uses: a matrix with its CSV, the page heading, notices."""
+"""Small pieces every page uses: a matrix with its CSV, a token picker, numbers as text."""
 
 from __future__ import annotations
 
 import re
 
-import altair as alt
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from core import MAX_TOKENS
 from ui.charts import Figure, heatmap, unique_labels
 from ui.i18n import t
-from ui.settings import Settings, sentence_tokens
 
 MAX_SHOWN = 64  # rows and columns drawn of a matrix; its CSV has them all
+PRONOUNS = ("it", "它")  # the article's question is what "it" refers to
 
 
 def choose_head(n_heads: int, key: str) -> int:
@@ -87,7 +85,8 @@ def matrix_view(
     chart_args.setdefault("value_title", t("common.value"))
     shown = m[:MAX_SHOWN, :MAX_SHOWN]
     show_chart(
-        heatmap(shown, list(rows)[:MAX_SHOWN], list(cols)[:MAX_SHOWN], kind=kind, **chart_args)
+        heatmap(shown, list(rows)[:MAX_SHOWN], list(cols)[:MAX_SHOWN], kind=kind, **chart_args),
+        key=key,
     )
     if r > MAX_SHOWN or c > MAX_SHOWN:
         st.caption(t("common.cut", rows=min(r, MAX_SHOWN), cols=min(c, MAX_SHOWN), r=r, c=c))
@@ -95,33 +94,95 @@ def matrix_view(
         st.caption(caption)
 
 
-def show_chart(chart: Figure | alt.TopLevelMixin, **kwargs) -> None:
-    """Draw a Figure (cached layout + data) or an Altair chart across the column."""
-    if isinstance(chart, Figure):
-        # No copy of the cached layout: Streamlit copies the spec's top level before it
-        # sets anything, and changes nothing below it.
-        st.vega_lite_chart(chart.data, chart.spec, width="stretch", **kwargs)
-    else:
-        st.altair_chart(chart, width="stretch", **kwargs)
+def vectors_view(name: str, m: np.ndarray, labels, dims, *, key: str, **options) -> None:
+    """One vector per token [n, d]: tokens down, dimensions across, signed colours."""
+    matrix_view(name, m, labels, dims, key=key, **{"row_title": t("common.token"), **options})
 
 
-def notices(settings: Settings) -> None:
-    """What every page says about the input: empty sentence, trimmed text, article numbers."""
-    info = sentence_tokens(settings.sentence)
-    if info.empty:
-        st.warning(t("common.msg.empty_sentence"), icon=":material/edit_off:")
-    if info.trimmed_from:
-        st.info(
-            t("common.msg.trimmed", total=info.trimmed_from, max=MAX_TOKENS),
-            icon=":material/content_cut:",
-        )
+def scores_view(name: str, m: np.ndarray, labels, *, key: str, **options) -> None:
+    """A query-by-key matrix [n_q, n_k] (scores, by default signed): queries down, keys across."""
+    axes = {"row_title": t("common.query"), "col_title": t("common.key")}
+    matrix_view(name, m, labels, labels, key=key, **(axes | options))
 
 
-def page_header(title_key: str, intro_key: str | None = None) -> None:
-    """The page title and its one-paragraph introduction."""
-    st.header(t(title_key))
-    if intro_key:
-        st.markdown(t(intro_key))
+def weights_view(name: str, weights: np.ndarray, labels, *, key: str, **options) -> None:
+    """An attention-weight matrix [n_q, n_k]: queries down, keys across, viridis on [0, 1]."""
+    weights_scale = {"kind": "weights", "value_title": t("common.weight")}
+    scores_view(name, weights, labels, key=key, **(weights_scale | options))
+
+
+def show_chart(chart: Figure, key: str | None = None) -> None:
+    """Draw a Figure (cached layout + this run's data) across the column.
+
+    ``key`` names the chart in its spec (Vega-Lite's usermeta, which draws nothing), so a
+    test finds a chart by what it is rather than by its place on the page.
+    """
+    # No deep copy of the cached layout: Streamlit copies the spec's top level before it
+    # sets anything, and changes nothing below it.
+    spec = {**chart.spec, "usermeta": {"key": key}} if key else chart.spec
+    st.vega_lite_chart(chart.data, spec, width="stretch")
+
+
+def show_charts(figures: list[Figure], key: str) -> None:
+    """Several charts of one kind: two side by side where the screen is wide."""
+    if len(figures) == 1:
+        show_chart(figures[0], key=f"{key}_1")
+        return
+    columns = st.columns(2)
+    for k, figure in enumerate(figures):
+        with columns[k % 2]:
+            show_chart(figure, key=f"{key}_{k + 1}")
+
+
+def heads_csv(weights: np.ndarray, labels: list[str]) -> str:  # [h, n, n]
+    """All heads' weights as tidy CSV rows: head, query, key, weight."""
+    n_heads, n, _ = weights.shape
+    return pd.DataFrame(
+        {
+            "head": np.repeat(np.arange(1, n_heads + 1), n * n),
+            "query": np.tile(np.repeat(labels, n), n_heads),
+            "key": np.tile(labels, n_heads * n),
+            "weight": weights.ravel(),
+        }
+    ).to_csv(index=False, float_format="%.10g")
+
+
+def token_picker(label: str, labels: list[str], *, key: str, default: int, container=None) -> int:
+    """A choice of one token, remembered by its label; returns its index.
+
+    When the sentence changes and the remembered token is not in it, the choice starts
+    again at ``default``, so the picker and the numbers below it always agree.
+    """
+    if st.session_state.get(key) not in labels:
+        st.session_state[key] = labels[default]
+    return labels.index((container or st).selectbox(label, labels, key=key))
+
+
+def pronoun_or(tokens: list[str], otherwise: int) -> int:
+    """The index of the article's pronoun ("it", "它") when the sentence has it, else otherwise."""
+    lowered = [tok.lower() for tok in tokens]
+    return next((lowered.index(w) for w in PRONOUNS if w in lowered), otherwise)
+
+
+def numbers_table(
+    columns: dict[str, object], index=None, *, decimals: int = 4, config: dict | None = None
+) -> None:
+    """A table of named columns, each column of numbers printed to ``decimals`` places.
+
+    ``index`` labels the rows (hidden when None); ``config`` overrides a column's format.
+    """
+    number = st.column_config.NumberColumn(format=f"%.{decimals}f")
+    numeric = [name for name, values in columns.items() if np.asarray(values).dtype.kind in "fiu"]
+    st.dataframe(
+        pd.DataFrame(columns, index=index),
+        hide_index=index is None,
+        column_config={name: number for name in numeric} | (config or {}),
+    )
+
+
+def plain(x: float) -> str:
+    """A number with up to 4 decimals and no trailing zeros: 2, 0.05, 1.4142."""
+    return f"{x:.4f}".rstrip("0").rstrip(".")
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")

@@ -9,6 +9,14 @@ script around the page) and the page's own.
 AppTest also compiles the page's file again on every run (a real server compiles it
 once and keeps the bytecode); that compile time is timed too and counted as AppTest's.
 Usage statistics are off, as in the server the browser sections start.
+
+Why private functions are wrapped: Streamlit has no public hook around a script run.
+AppTest.run() returns only when the run is over, so timing it from outside (the "run"
+figure) mixes AppTest's own bookkeeping with the script; ``st.context`` and the script's
+own code cannot time what happens before the first line and after the last (the frame's
+navigation, the delta queue). The three functions wrapped here are the narrowest seams
+Streamlit 1.67 has; each is restored when the measurement ends, and nothing in the app or
+the tests depends on them.
 """
 
 from __future__ import annotations

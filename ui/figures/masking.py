@@ -1,8 +1,4 @@
-"""Charts of the Masking page: the causal mask as a grid of allowed and blocked cells.
-
-The layout depends only on the size and the texts, so it is built once (cached) and takes
-this run's data as a Figure (see ui.charts.Figure).
-"""
+"""Charts of the Masking page: the causal mask as a grid of allowed and blocked cells."""
 
 from __future__ import annotations
 
@@ -10,54 +6,44 @@ import functools
 
 import altair as alt
 import numpy as np
-import pandas as pd
 
 from ui.charts import (
+    ALLOWED_COLOR,
     AXIS_LABELS_MAX,
-    CELL,
+    BLOCKED_COLOR,
+    BLOCKED_INK,
     MASKED,
+    NO_DATA,
     NUMBERS_MAX_CELLS,
     Figure,
+    cell_size,
+    cells_frame,
     layout,
+    token_axes,
     unique_labels,
 )
 
-ALLOWED_COLOR = "#21918c"  # viridis' middle: clearly apart from the grey of blocked cells
-BLOCKED_COLOR = "#d9d9d9"  # the grey every heatmap uses for masked (−∞) cells
 LEGEND_ROOM = 60  # pixels
-
-
-def _cell_size(n: int) -> int:
-    return CELL if n <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // n))
 
 
 @functools.lru_cache(maxsize=64)
 def _mask_layout(
     n: int, allowed: str, blocked: str, row_title: str, col_title: str, status_title: str
 ) -> dict:
-    show = n <= AXIS_LABELS_MAX
     tooltip = [
         alt.Tooltip("row:N", title=row_title),
         alt.Tooltip("col:N", title=col_title),
         alt.Tooltip("status:N", title=status_title),
     ]
-    base = alt.Chart().encode(
-        x=alt.X(
-            "col:N",
-            sort=alt.EncodingSortField(field="j", op="min"),
-            title=col_title,
-            axis=alt.Axis(
-                labelAngle=-45, labelLimit=90, labels=show, ticks=show, labelOverlap=n > 16
-            ),
-        ),
-        y=alt.Y(
-            "row:N",
-            sort=alt.EncodingSortField(field="i", op="min"),
-            title=row_title,
-            axis=alt.Axis(labelLimit=90, labels=n <= 2 * AXIS_LABELS_MAX, labelOverlap=n > 16),
-        ),
-        tooltip=tooltip,
+    axes = token_axes(
+        row_title=row_title,
+        col_title=col_title,
+        show_x=n <= AXIS_LABELS_MAX,
+        show_y=n <= 2 * AXIS_LABELS_MAX,
+        overlap_x=n > 16,
+        overlap_y=n > 16,
     )
+    base = alt.Chart().encode(**axes, tooltip=tooltip)
     rect = base.mark_rect(stroke="white", strokeWidth=1).encode(
         color=alt.Color(
             "status:N",
@@ -71,14 +57,10 @@ def _mask_layout(
     if n <= NUMBERS_MAX_CELLS:
         # What the mask adds to the score: 0 where allowed, −∞ where blocked.
         layers.append(
-            base.mark_text(fontSize=11).encode(
-                text="add:N",
-                color=alt.condition("datum.allowed", alt.value("white"), alt.value("#333333")),
-            )
+            base.mark_text(fontSize=11).encode(text="add:N", color=alt.Color("ink:N", scale=None))
         )
-    empty = pd.DataFrame({k: [] for k in ("row", "col", "i", "j", "status", "allowed", "add")})
     # The height includes the axis and the legend below the grid: add room for them.
-    chart = alt.layer(*layers, data=empty).properties(height=_cell_size(n) * n + LEGEND_ROOM)
+    chart = alt.layer(*layers, data=NO_DATA).properties(height=cell_size(n) * n + LEGEND_ROOM)
     return layout(chart)
 
 
@@ -96,16 +78,11 @@ def mask_grid(
     allowed = np.asarray(allowed, dtype=bool)
     n = allowed.shape[0]
     labels = unique_labels(labels)
-    df = pd.DataFrame(
-        {
-            "row": np.repeat(np.asarray(labels, dtype=object), n),
-            "col": np.tile(np.asarray(labels, dtype=object), n),
-            "i": np.repeat(np.arange(n), n),
-            "j": np.tile(np.arange(n), n),
-            "status": np.where(allowed.ravel(), allowed_text, blocked_text),
-            "allowed": allowed.ravel(),
-            "add": np.where(allowed.ravel(), "0", MASKED),
-        }
-    )
+    flat = allowed.ravel()
+    df = cells_frame(allowed, labels, labels)
+    df["status"] = np.where(flat, allowed_text, blocked_text)
+    df["allowed"] = flat
+    df["add"] = np.where(flat, "0", MASKED)
+    df["ink"] = np.where(flat, "white", BLOCKED_INK)
     spec = _mask_layout(n, allowed_text, blocked_text, row_title, col_title, status_title)
     return Figure(spec, df)

@@ -2,9 +2,7 @@
 
 Heads are drawn in groups of up to four, each group one faceted chart (a 2 × 2 grid of
 panels) narrow enough for a phone; the page puts groups side by side on wider screens.
-All groups share one colour scale, so any two heads can be compared by eye. A layout
-depends only on sizes and texts, so it is built once (cached) and takes this run's data
-as a Figure (see ui.charts.Figure).
+All groups share one colour scale, so any two heads can be compared by eye.
 """
 
 from __future__ import annotations
@@ -15,7 +13,17 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts import Figure, layout, round_bound, unique_labels
+from ui.charts import (
+    NO_DATA,
+    Figure,
+    Text,
+    color_scale,
+    ink,
+    layout,
+    signed_domain,
+    token_axes,
+    unique_labels,
+)
 
 GROUP = 4  # heads per chart
 GRID_COLUMNS = 2  # panels per row inside a chart: two panels and their labels fit a phone
@@ -27,13 +35,13 @@ LABEL_PX = 11  # axis labels only when every row (column) has at least this many
 MAX_CELL = 34
 
 
-def head_groups(h: int) -> list[range]:
+def head_groups(n_heads: int) -> list[range]:
     """Head indices per chart: 0–3, 4–7, …"""
-    return [range(a, min(a + GROUP, h)) for a in range(0, h, GROUP)]
+    return [range(a, min(a + GROUP, n_heads)) for a in range(0, n_heads, GROUP)]
 
 
-def _panel_side(h: int, count: int) -> int:
-    return min(MAX_CELL * count, PANEL_SINGLE) if h == 1 else PANEL
+def _panel_side(n_heads: int, count: int) -> int:
+    return min(MAX_CELL * count, PANEL_SINGLE) if n_heads == 1 else PANEL
 
 
 def _heads_frame(m: np.ndarray, rows, cols, head_names) -> pd.DataFrame:
@@ -57,34 +65,6 @@ def _heads_frame(m: np.ndarray, rows, cols, head_names) -> pd.DataFrame:
     )
 
 
-def _axes(rows: int, cols: int, width: int, height: int, row_title: str, col_title: str) -> dict:
-    # Every label or none: a panel is too small for Vega's thinning to leave useful ones.
-    show_x, show_y = width >= LABEL_PX * cols, height >= LABEL_PX * rows
-    return {
-        "x": alt.X(
-            "col:N",
-            sort=alt.EncodingSortField(field="j", op="min"),
-            title=col_title if width >= TITLE_PX else None,
-            axis=alt.Axis(
-                labelAngle=-45,
-                labelLimit=60,
-                labels=show_x,
-                ticks=show_x,
-                labelOverlap=False,
-                labelFontSize=10,
-            ),
-        ),
-        "y": alt.Y(
-            "row:N",
-            sort=alt.EncodingSortField(field="i", op="min"),
-            title=row_title,
-            axis=alt.Axis(
-                labelLimit=60, labels=show_y, ticks=show_y, labelOverlap=False, labelFontSize=10
-            ),
-        ),
-    }
-
-
 @functools.lru_cache(maxsize=64)
 def _panels_layout(
     *,
@@ -94,25 +74,29 @@ def _panels_layout(
     width: int,
     height: int,
     numbers: bool,
-    signed: bool,
-    bound: float = 1.0,
+    domain: tuple[float, float] | None,  # None: weights on [0, 1]; else signed ±bound
     row_title: str,
     col_title: str,
     value_title: str,
     head_title: str,
 ) -> dict:
-    empty = pd.DataFrame({k: [] for k in ("head", "hi", "row", "col", "i", "j", "value")})
-    if signed:  # symmetric about 0
-        scale = alt.Scale(scheme="blueorange", domain=[-bound, bound], domainMid=0)
-    else:
-        scale = alt.Scale(scheme="viridis", domain=[0.0, 1.0])
     tooltip = [
         alt.Tooltip("head:N", title=head_title),
         alt.Tooltip("row:N", title=row_title),
         alt.Tooltip("col:N", title=col_title),
         alt.Tooltip("value:Q", title=value_title, format=".3f"),
     ]
-    base = alt.Chart().encode(**_axes(rows, cols, width, height, row_title, col_title))
+    # Every label or none: a panel is too small for Vega's thinning to leave useful ones.
+    axes = token_axes(
+        row_title=row_title,
+        col_title=col_title if width >= TITLE_PX else None,
+        show_x=width >= LABEL_PX * cols,
+        show_y=height >= LABEL_PX * rows,
+        label_limit=60,
+        font_size=10,
+    )
+    base = alt.Chart().encode(**axes)
+    scale = color_scale("weights") if domain is None else color_scale("signed", domain)
     rect = base.mark_rect(stroke="white", strokeWidth=0.3 if numbers else 0).encode(
         color=alt.Color(
             "value:Q",
@@ -123,95 +107,105 @@ def _panels_layout(
         tooltip=tooltip,
     )
     layers = [rect]
-    if numbers and not signed:
+    if numbers:
         layers.append(
             base.mark_text(fontSize=10).encode(
                 text=alt.Text("value:Q", format=".2f"),
-                # viridis is dark below about 0.55: white ink there, black above
-                color=alt.condition("datum.value < 0.55", alt.value("white"), alt.value("black")),
+                color=alt.Color("ink:N", scale=None),
                 tooltip=tooltip,
             )
         )
-    chart = (
-        alt.layer(*layers, data=empty)
-        .properties(width=width, height=height)
-        .facet(
-            facet=alt.Facet(
-                "head:N",
-                title=None,
-                sort=alt.EncodingSortField(field="hi", op="min"),
-                header=alt.Header(labelFontWeight="bold", labelFontSize=12),
-            ),
-            columns=min(panels, GRID_COLUMNS),
-            spacing=10,
-        )
+    cells = alt.layer(*layers, data=NO_DATA)
+    if numbers:  # the text's colour is literal (scale=None): it must not join the cells' scale
+        cells = cells.resolve_scale(color="independent")
+    chart = cells.properties(width=width, height=height).facet(
+        facet=alt.Facet(
+            "head:N",
+            title=None,
+            sort=alt.EncodingSortField(field="hi", op="min"),
+            header=alt.Header(labelFontWeight="bold", labelFontSize=12),
+        ),
+        columns=min(panels, GRID_COLUMNS),
+        spacing=10,
     )
     return layout(chart)
 
 
+def head_names(n_heads: int, text: Text) -> list[str]:
+    return [text("common.head_n", i=i) for i in range(1, n_heads + 1)]
+
+
+def _groups(m: np.ndarray, rows, cols, text: Text, *, titles: tuple[str, ...], **panel) -> list:
+    # [h, r, c] -> one faceted chart per group of heads, all with the same panel layout
+    names = head_names(m.shape[0], text)
+    row_title, col_title, value_title = (text(key) for key in titles)
+    figures = []
+    for g in head_groups(m.shape[0]):
+        spec = _panels_layout(
+            panels=len(g),
+            rows=m.shape[1],
+            cols=m.shape[2],
+            row_title=row_title,
+            col_title=col_title,
+            value_title=value_title,
+            head_title=text("common.head"),
+            **panel,
+        )
+        df = _heads_frame(m[g.start : g.stop], rows, cols, names[g.start : g.stop])
+        if panel["numbers"]:
+            df["ink"] = ink(df["value"].to_numpy(), "weights", (0.0, 1.0))
+        figures.append(Figure(spec, df))
+    return figures
+
+
 def head_maps(
-    weights: np.ndarray,  # [g, n, n], one group of heads; every row sums to 1
+    weights: np.ndarray,  # [h, n, n]  every head; every row sums to 1
     labels,
-    head_names,
-    *,
-    n_heads: int,
-    row_title: str,
-    col_title: str,
-    value_title: str,
-    head_title: str,
-) -> Figure:
-    """A group of heads' attention maps, one panel each, on viridis over [0, 1]."""
-    g, n, _ = weights.shape
+    text: Text,
+) -> list[Figure]:
+    """The heads' attention maps, one panel each, on viridis over [0, 1]: a chart per group."""
+    n_heads, n, _ = weights.shape
     labels = unique_labels(labels)
     side = _panel_side(n_heads, n)
-    spec = _panels_layout(
-        panels=g,
-        rows=n,
-        cols=n,
+    numbers = n <= 12 and side / n >= NUMBER_CELL
+    titles = ("common.query", "common.key", "common.weight")
+    return _groups(
+        weights,
+        labels,
+        labels,
+        text,
+        titles=titles,
         width=side,
         height=side,
-        numbers=n <= 12 and side / n >= NUMBER_CELL,
-        signed=False,
-        row_title=row_title,
-        col_title=col_title,
-        value_title=value_title,
-        head_title=head_title,
+        numbers=numbers,
+        domain=None,
     )
-    return Figure(spec, _heads_frame(weights, labels, labels, head_names))
 
 
 def head_outputs(
-    outputs: np.ndarray,  # [g, n, d_v] one group of heads, cut to the dimensions to draw
+    outputs: np.ndarray,  # [h, n, d_v]  every head, cut to the dimensions to draw
     labels,
     dims,
-    head_names,
-    *,
-    n_heads: int,
-    bound: float,  # the colour scale spans ±round_bound(bound), the same for every group
-    row_title: str,
-    col_title: str,
-    value_title: str,
-    head_title: str,
-) -> Figure:
-    """A group of heads' output vectors, one panel each, diverging around 0."""
-    g, n, d = outputs.shape
-    labels = unique_labels(labels)
+    text: Text,
+) -> list[Figure]:
+    """The heads' output vectors, one panel each, diverging around 0: a chart per group.
+
+    Every group spans the same ±round_bound of the largest magnitude of all heads.
+    """
+    n_heads, n, d = outputs.shape
     side = _panel_side(n_heads, max(n, d))
     # Cells fill the panel both ways (at most MAX_CELL px), so a few dimensions stay readable.
     width = max(2, min(MAX_CELL, side // d)) * d
     height = max(2, min(MAX_CELL, side // n)) * n
-    spec = _panels_layout(
-        panels=g,
-        rows=n,
-        cols=d,
+    titles = ("common.token", "common.dim", "common.value")
+    return _groups(
+        outputs,
+        unique_labels(labels),
+        dims,
+        text,
+        titles=titles,
         width=width,
         height=height,
         numbers=False,
-        signed=True,
-        bound=round_bound(bound),
-        row_title=row_title,
-        col_title=col_title,
-        value_title=value_title,
-        head_title=head_title,
+        domain=signed_domain(outputs),
     )
-    return Figure(spec, _heads_frame(outputs, labels, dims, head_names))

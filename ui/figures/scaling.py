@@ -1,8 +1,8 @@
 """Charts of the Scaling page (step 2): the footnote-4 experiment and one row's weights.
 
-Colours: scaled scores are blue and raw (unscaled) scores vermillion, a pair from the
-colour-blind-safe Okabe-Ito palette. Each chart's layout depends only on its texts, so it
-is built once (cached) and takes this run's data as a Figure (see ui.charts.Figure).
+Colours: scaled scores are blue and raw (unscaled) scores vermillion (ui.charts' palette).
+A chart with many texts takes the text catalogue's lookup (``text``, ui.i18n.t) and
+fetches its own titles, so the page passes only the data.
 """
 
 from __future__ import annotations
@@ -13,30 +13,26 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts import Figure, unique_labels
+from core import Footnote4
+from ui.charts import (
+    MARK_COLOR,
+    NO_DATA,
+    RAW_COLOR,
+    SCALED_COLOR,
+    Figure,
+    Text,
+    bars,
+    layout,
+    row_height,
+)
 
-SCALED_COLOR = "#0072B2"
-RAW_COLOR = "#D55E00"
-MARK_COLOR = "#555555"
-HIGHLIGHT_COLOR = "#fde725"  # viridis' top: the largest weight
-BAR_COLOR = "#3b528b"
 # Streamlit fits the whole chart (axes and legend included) into the height.
 HEIGHT = 400
-AXIS_HEIGHT = 50
-NO_DATA = pd.DataFrame()  # layouts are built without data; each run supplies its own
 
 
-def layout(chart: alt.TopLevelMixin) -> dict:
-    """An Altair chart's spec without data or theme, ready to take any data frame."""
-    with alt.data_transformers.disable_max_rows():
-        spec = chart.to_dict()
-    for key in ("data", "datasets", "config"):  # the data comes with each run
-        spec.pop(key, None)
-    return spec
-
-
-def _d_axis(dmin: int, dmax: int, title: str) -> alt.X:
-    ticks = [2**e for e in range(0, 11, 2) if dmin <= 2**e <= dmax]  # 1, 4, 16, …
+def d_axis(dmin: int, dmax: int, title: str, every: int = 2) -> alt.X:
+    """A dimension on a log₂ axis, a tick at every ``every``-th power of two (1, 4, 16, …)."""
+    ticks = [2**e for e in range(0, 11, every) if dmin <= 2**e <= dmax]
     return alt.X(
         "d:Q",
         title=title,
@@ -96,7 +92,7 @@ def _frame(dims, raw, scaled, raw_ref, scaled_ref, current_d, raw_name, scaled_n
 def _variance_layout(
     dmin: int, dmax: int, raw_name: str, scaled_name: str, x_title: str, y_title: str, theory: str
 ) -> dict:
-    x = _d_axis(dmin, dmax, x_title)
+    x = d_axis(dmin, dmax, x_title)
     y_scale = alt.Scale(type="log", base=10, domain=[0.5, 2.0 * dmax], nice=False)
     color = _series_colors(raw_name, scaled_name)
     tooltip = [
@@ -122,34 +118,21 @@ def _variance_layout(
     return layout(alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT))
 
 
-def variance_chart(
-    dims,
-    var_raw,
-    var_scaled,
-    *,
-    current_d: int,
-    raw_name: str,
-    scaled_name: str,
-    x_title: str,
-    y_title: str,
-    theory_title: str,
-    marker_label: str,
-) -> Figure:
+def variance_chart(fn4: Footnote4, current_d: int, text: Text) -> Figure:
     """Measured Var(q·k) and Var(q·k/√d) against d on log–log axes, with y = d and y = 1."""
-    dims = np.asarray(dims, dtype=int)
-    df = _frame(
-        dims,
-        var_raw,
-        var_scaled,
-        dims.astype(np.float64),
-        np.ones(len(dims)),
-        current_d,
-        raw_name,
-        scaled_name,
-        marker_label,
-    )
+    dims = np.asarray(fn4.dims, dtype=int)
+    raw, scaled = text("scaling.series_raw"), text("scaling.series_scaled")
+    theory = (dims.astype(np.float64), np.ones(len(dims)))
+    marker = text("scaling.marker", d=current_d)
+    df = _frame(dims, fn4.var_raw, fn4.var_scaled, *theory, current_d, raw, scaled, marker)
     spec = _variance_layout(
-        int(dims.min()), int(dims.max()), raw_name, scaled_name, x_title, y_title, theory_title
+        int(dims.min()),
+        int(dims.max()),
+        raw,
+        scaled,
+        text("scaling.x_dim"),
+        text("scaling.y_var"),
+        text("scaling.theory"),
     )
     return Figure(spec, df)
 
@@ -158,7 +141,7 @@ def variance_chart(
 def _max_weight_layout(
     dmin: int, dmax: int, raw_name: str, scaled_name: str, x_title: str, y_title: str
 ) -> dict:
-    x = _d_axis(dmin, dmax, x_title)
+    x = d_axis(dmin, dmax, x_title)
     y = alt.Y("measured:Q", title=y_title, scale=alt.Scale(domain=[0, 1]))
     tooltip = [
         alt.Tooltip("series:N", title=" "),
@@ -183,69 +166,28 @@ def _max_weight_layout(
     return layout(alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT))
 
 
-def max_weight_chart(
-    dims,
-    w_raw,
-    w_scaled,
-    *,
-    n_keys: int,
-    current_d: int,
-    raw_name: str,
-    scaled_name: str,
-    x_title: str,
-    y_title: str,
-    uniform_label: str,
-    marker_label: str,
-) -> Figure:
+def max_weight_chart(fn4: Footnote4, current_d: int, text: Text) -> Figure:
     """Mean largest softmax weight of a row of n_keys random scores, raw and scaled, against d."""
-    dims = np.asarray(dims, dtype=int)
-    uniform = np.full(len(dims), 1.0 / n_keys)
-    df = _frame(
-        dims, w_raw, w_scaled, uniform, uniform, current_d, raw_name, scaled_name, marker_label
-    )
-    df["uniform"] = uniform_label
-    spec = _max_weight_layout(
-        int(dims.min()), int(dims.max()), raw_name, scaled_name, x_title, y_title
-    )
+    dims = np.asarray(fn4.dims, dtype=int)
+    raw, scaled = text("scaling.col_w_raw"), text("scaling.col_w_scaled")
+    uniform = np.full(len(dims), 1.0 / fn4.n_keys)
+    marker = text("scaling.marker", d=current_d)
+    w_raw, w_scaled = fn4.max_weight_raw, fn4.max_weight_scaled
+    df = _frame(dims, w_raw, w_scaled, uniform, uniform, current_d, raw, scaled, marker)
+    df["uniform"] = text("scaling.uniform", keys=fn4.n_keys)
+    x_title, y_title = text("scaling.x_dim"), text("scaling.y_max_weight")
+    spec = _max_weight_layout(int(dims.min()), int(dims.max()), raw, scaled, x_title, y_title)
     return Figure(spec, df)
-
-
-@functools.lru_cache(maxsize=64)
-def _row_layout(height: int, value_title: str, label_title: str) -> dict:
-    tooltip = [
-        alt.Tooltip("label:N", title=label_title),
-        alt.Tooltip("text:N", title=value_title),
-    ]
-    base = alt.Chart().encode(
-        x=alt.X("value:Q", title=value_title, scale=alt.Scale(domain=[0, 1])),
-        y=alt.Y(
-            "label:N",
-            sort=alt.EncodingSortField(field="i", op="min"),
-            title=None,
-            axis=alt.Axis(labelLimit=90, labelOverlap=False),
-        ),
-        tooltip=tooltip,
-    )
-    bar = base.mark_bar().encode(
-        color=alt.condition("datum.top", alt.value(HIGHLIGHT_COLOR), alt.value(BAR_COLOR)),
-        stroke=alt.condition("datum.top", alt.value("#000000"), alt.value(None)),
-    )
-    text = base.mark_text(align="left", dx=3, fontSize=11).encode(text="text:N")
-    return layout(alt.layer(bar, text, data=NO_DATA).properties(height=height))
 
 
 def row_weights(weights, labels, *, value_title: str, label_title: str) -> Figure:
     """One attention row as horizontal bars (value written beside each), the largest in yellow."""
     w = np.asarray(weights, dtype=np.float64)
-    n = len(w)
-    df = pd.DataFrame(
-        {
-            "i": np.arange(n),
-            "label": unique_labels(labels),
-            "value": w,
-            "text": np.char.mod("%.3f", w),
-            "top": np.arange(n) == int(np.argmax(w)),
-        }
+    return bars(
+        w,
+        labels,
+        value_title=value_title,
+        label_title=label_title,
+        highlight=int(np.argmax(w)),
+        height=row_height(len(w)),
     )
-    height = (22 if n <= 16 else 14) * n + AXIS_HEIGHT  # long sentences: thinner bars
-    return Figure(_row_layout(height, value_title, label_title), df)

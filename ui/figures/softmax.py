@@ -1,7 +1,6 @@
 """Charts of the Softmax & sharpness page (step 3): sharpness against the model dimension.
 
-Same colours as the Scaling page: scaled = blue, not scaled = vermillion (Okabe-Ito). The
-layout is built once per set of texts (cached) and takes this run's data as a Figure.
+Same colours as the Scaling page: scaled = blue, not scaled = vermillion (Okabe-Ito).
 """
 
 from __future__ import annotations
@@ -12,8 +11,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts import Figure
-from ui.figures.scaling import NO_DATA, RAW_COLOR, SCALED_COLOR, layout, marker_layers
+from core import Sharpness
+from ui.charts import NO_DATA, RAW_COLOR, SCALED_COLOR, Figure, Text, layout
+from ui.figures.scaling import d_axis, marker_layers
 
 HEIGHT = 290  # axes and legend included (Streamlit fits the whole chart)
 
@@ -29,13 +29,7 @@ def _sweep_layout(
     y_title: str,
     unit_interval: bool,
 ) -> dict:
-    ticks = [2**e for e in range(0, 11) if dmin <= 2**e <= dmax]
-    x = alt.X(
-        "d:Q",
-        title=x_title,
-        scale=alt.Scale(type="log", base=2, domain=[dmin, dmax], nice=False),
-        axis=alt.Axis(values=ticks, format="d", labelFlush=True),
-    )
+    x = d_axis(dmin, dmax, x_title, every=1)
     y = alt.Y(
         "value:Q",
         title=y_title,
@@ -117,3 +111,45 @@ def sweep_chart(
         bool(unit_interval),
     )
     return Figure(spec, df)
+
+
+# The four sweep panels: the measure, its text key, and whether it lies in [0, 1].
+SWEEP_PANELS = (
+    ("entropy_nats", "mean_entropy", False),
+    ("effective_tokens", "mean_effective", False),
+    ("max_weight", "mean_max", True),
+    ("grad_norm", "mean_grad", False),
+)
+
+
+def sweep_charts(
+    dims, mine: Sharpness, other: Sharpness, *, current_d: int, scale_on: bool, text: Text
+) -> list[tuple[str, Figure]]:
+    """The four sharpness measures against d_model, each its own (key, chart).
+
+    ``mine`` holds the measures with the student's scaling setting, ``other`` the opposite.
+    """
+    on_name, off_name = text("softmax.series_on"), text("softmax.series_off")
+    if scale_on:
+        on_name = text("softmax.series_current", name=on_name)
+    else:
+        off_name = text("softmax.series_current", name=off_name)
+    return [
+        (
+            f"sweep_{field}",
+            sweep_chart(
+                dims,
+                mine[field],
+                other[field],
+                current_d=current_d,
+                scale_on=scale_on,
+                on_name=on_name,
+                off_name=off_name,
+                x_title=text("softmax.x_d_model"),
+                y_title=text(f"softmax.{title}"),
+                marker_label=text("softmax.marker", d=current_d),
+                unit_interval=unit,
+            ),
+        )
+        for field, title, unit in SWEEP_PANELS
+    ]

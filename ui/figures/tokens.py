@@ -1,8 +1,4 @@
-"""Charts of the Tokens & position page: columns of the positional encoding as curves.
-
-The layout depends only on the sentence length and the texts, so it is built once (cached)
-and takes this run's data as a Figure (see ui.charts.Figure).
-"""
+"""Charts of the Tokens & position page: columns of the positional encoding as curves."""
 
 from __future__ import annotations
 
@@ -12,12 +8,10 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ui.charts import Figure, layout
+from core import pe_wavelength
+from ui.charts import NO_DATA, OKABE_ITO, Figure, Text, layout
 
-# Okabe–Ito: distinguishable with every common form of colour blindness.
-OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
 HEIGHT = 380  # pixels, including the legend below the plot
-NO_DATA = pd.DataFrame()  # the layout is built without data (each run brings its own)
 
 
 @functools.lru_cache(maxsize=64)
@@ -60,27 +54,22 @@ def _curves_layout(
 def pe_curves(
     pe: np.ndarray,  # [n, d_model]
     columns: list[int],  # 0-based column indices to draw (at most len(OKABE_ITO))
-    labels: list[str],  # one legend label per column
-    *,
-    position_title: str,
-    value_title: str,
-    label_title: str,
-    wavelength_title: str,
+    text: Text,
 ) -> Figure:
     """Chosen columns of the positional encoding as curves over the positions."""
     n, d_model = pe.shape
-    # Columns 2i and 2i+1 share the angular frequency 1 / 10000^(2i/d_model).
-    wavelengths = [2 * np.pi * 10000.0 ** ((j - j % 2) / d_model) for j in columns]
+    labels = [
+        text("tokens.curve_label", j=j + 1, fn="sin" if j % 2 == 0 else "cos") for j in columns
+    ]
     df = pd.DataFrame(
         {
             "position": np.tile(np.arange(n), len(columns)),
             "col": np.repeat(columns, n),
             "label": np.repeat(labels, n),
             "value": pe[:, columns].T.ravel(),
-            "wavelength": np.repeat(wavelengths, n),
+            "wavelength": np.repeat(pe_wavelength(columns, d_model), n),
         }
     )
-    spec = _curves_layout(
-        n, tuple(labels), position_title, value_title, label_title, wavelength_title
-    )
+    titles = ("tokens.position", "common.value", "tokens.column", "tokens.wavelength")
+    spec = _curves_layout(n, tuple(labels), *(text(key) for key in titles))
     return Figure(spec, df)

@@ -1,11 +1,6 @@
 """Texts of the frame: sidebar, navigation, shared messages and matrix widgets."""
 
 TEXTS = {
-    "app_title": {"en": "Attention Lab", "zh": "注意力实验室"},
-    "tagline": {
-        "en": "Move the controls and watch every step of attention change.",
-        "zh": "拖动控件，看注意力的每一步如何随之变化。",
-    },
     # navigation
     "nav.start": {"en": "Start", "zh": "开始"},
     "nav.steps": {"en": "The four steps", "zh": "四个步骤"},
@@ -21,7 +16,6 @@ TEXTS = {
     "page.multihead": {"en": "Multi-head", "zh": "多头注意力"},
     "page.real_model": {"en": "A real model", "zh": "真实模型"},
     # sidebar
-    "sb.settings": {"en": "Settings", "zh": "设置"},
     "sb.language": {"en": "Language", "zh": "语言"},
     "sb.sentence": {"en": "Sentence", "zh": "句子"},
     "sb.sentence_help": {
@@ -93,11 +87,6 @@ TEXTS = {
         "Change the sentence, the dimension or the heads to use random toy weights.",
         "zh": "当前显示的是文章中的手工数字（随机种子不起作用）。修改句子、维度或头数即可换成随机玩具权重。",
     },
-    "msg.big_matrix": {
-        "en": "Numbers are printed in the cells of small matrices only; hover a cell to read "
-        "its value, or download the CSV.",
-        "zh": "只有小矩阵会在格子里印出数字；把鼠标移到格子上可看数值，或下载 CSV。",
-    },
     # matrices and charts
     "cut": {
         "en": "Showing the first {rows} of {r} rows and {cols} of {c} columns; the CSV has "
@@ -116,7 +105,6 @@ TEXTS = {
     "head": {"en": "head", "zh": "头"},
     "head_n": {"en": "Head {i}", "zh": "第 {i} 个头"},
     "choose_head": {"en": "Head to show", "zh": "显示哪个头"},
-    "masked": {"en": "masked (−∞)", "zh": "已屏蔽（−∞）"},
     "go_to": {"en": "Open {page}", "zh": "打开「{page}」"},
     "next": {"en": "Next: {page}", "zh": "下一步：{page}"},
 }

@@ -97,7 +97,7 @@ TEXTS = {
     "m_weights": {"en": "Weights A = softmax", "zh": "权重 A = softmax"},
     "m_output": {"en": "Output A·V", "zh": "输出 A·V"},
     "more": {"en": "Going further", "zh": "更进一步"},
-    "more_mask": {
+    "more_masking": {
         "en": "How a decoder hides the future, cell by cell.",
         "zh": "解码器如何一格一格地把未来藏起来。",
     },

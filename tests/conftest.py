@@ -1,0 +1,32 @@
+"""Fixtures shared by the test files: the pretrained model, read once per test process."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from realmodel import FIX_COMMAND, ModelUnavailable, load_model, locate_model
+
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def model():
+    """all-MiniLM-L6-v2 from its package or folder (never downloaded): skipped when missing,
+    except under CI, which installs it."""
+    try:
+        return load_model(locate_model(download=False))
+    except ModelUnavailable as exc:
+        if IN_CI:
+            pytest.fail(f"CI installs the model, but it is missing: {exc}")
+        pytest.skip(f"pretrained model not installed (fix: {FIX_COMMAND})")
+
+
+@pytest.fixture(scope="session")
+def reference() -> dict:
+    """The model's outputs recorded once from the reference implementation."""
+    return json.loads((FIXTURES / "minilm_reference.json").read_text(encoding="utf-8"))

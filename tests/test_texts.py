@@ -1,0 +1,35 @@
+"""The text catalogue: every key in English and Chinese, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+import string
+
+from ui.i18n import LANG_NAMES
+from ui.texts import CATALOG
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_every_text_has_both_languages_with_the_same_placeholders():
+    wrong = []
+    for key, entry in CATALOG.items():
+        if set(entry) != set(LANG_NAMES) or not all(entry[lang].strip() for lang in entry):
+            wrong.append(f"{key}: languages {sorted(entry)}")
+        elif placeholders(entry["en"]) != placeholders(entry["zh"]):
+            wrong.append(f"{key}: {placeholders(entry['en'])} vs {placeholders(entry['zh'])}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_chinese_texts_are_chinese():
+    # Formulas and names may stay as they are; prose must not be left in English.
+    english_only = [
+        key
+        for key, entry in CATALOG.items()
+        if len(entry["zh"]) > 40 and not CJK.search(entry["zh"])
+    ]
+    assert not english_only, english_only

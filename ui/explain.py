@@ -1,0 +1,122 @@
+"""Worked sums, drawn: the terms behind a score, a softmax row, an output value.
+
+Each function prints what core.explain returns: a table of the terms, the sum written
+out, and one sentence that names the cell it lands in.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from core import max_entropy, sharpness
+from core.explain import SoftmaxTerms, Terms
+from ui.i18n import t
+from ui.widgets import md_escape, numbers_table, plain
+
+GRAD_NORM_MAX = 0.5  # ‖diag(p) − ppᵀ‖_F peaks at two keys sharing ½ each
+
+
+def terms_table(
+    terms: Terms, names: tuple[str, str, str], index, *, shown: int | None = None, decimals=4
+) -> None:
+    """The terms of a worked sum as a table: factor a, factor b, their product, per row."""
+    cut = slice(0, shown)
+    factors = (terms.a[cut], terms.b[cut], terms.products[cut])
+    numbers_table(dict(zip(names, factors, strict=True)), list(index)[cut], decimals=decimals)
+
+
+def sum_latex(lhs: str, terms: Terms, *, shown: int, decimals: int) -> None:
+    """lhs = (a₁)(b₁) + (a₂)(b₂) + … = total, the first ``shown`` terms written out."""
+    written = " + ".join(
+        f"({a:.{decimals}f})({b:.{decimals}f})"
+        for a, b in zip(terms.a[:shown], terms.b[:shown], strict=True)
+    )
+    more = r" + \dots" if len(terms.a) > shown else ""
+    st.latex(rf"{lhs} = {written}{more} = {terms.total:.4f}")
+
+
+def softmax_worked(w: SoftmaxTerms, labels: list[str], qi: int, *, shown: int) -> None:
+    """One row's softmax: z, e^z (or e^(z − m)) and p per key, the sum, the largest term."""
+    exp_col = t("softmax.col_exp_shift") if w.shift else t("softmax.col_exp")
+    names = [t("softmax.col_z"), exp_col, t("softmax.col_p")]
+    columns = {t("softmax.col_key"): [labels[j] for j in w.keys]}
+    columns |= dict(zip(names, (w.z, w.exp, w.weights), strict=True))
+    numbers_table(columns, pd.Index(w.keys + 1, name=t("softmax.col_j")))
+    if w.shift:
+        st.caption(t("softmax.shifted", m=f"{w.shift:.4f}"))
+    if len(w.keys) < len(labels):
+        st.caption(t("softmax.row_masked", q=md_escape(labels[qi])))
+    sym = "z_l - m" if w.shift else "z_l"
+    shown = min(shown, len(w.keys))
+    terms = " + ".join(f"e^{{{v - w.shift:.4f}}}" for v in w.z[:shown])
+    more = r" + \dots" if len(w.keys) > shown else ""
+    total = f"{w.total:.4f}"
+    st.latex(
+        rf"\begin{{aligned}}\sum_{{l}} e^{{{sym}}} &= {terms}{more}\\ &= {total}\end{{aligned}}"
+    )
+    if len(w.keys) > shown:
+        st.caption(t("softmax.terms_cut", shown=shown, n=len(w.keys)))
+    b, jb = w.best, int(w.keys[w.best]) + 1
+    st.latex(
+        rf"p_{{{jb}}} = \frac{{e^{{{w.z[b] - w.shift:.4f}}}}}{{{total}}}"
+        rf" = \frac{{{w.exp[b]:.4f}}}{{{total}}} = {w.weights[b]:.4f}"
+    )
+    q, k = md_escape(labels[qi]), md_escape(labels[w.keys[b]])
+    p_text, sum_text = f"**{w.weights[b]:.4f}**", f"{w.weight_sum:.4f}"
+    st.markdown(t("softmax.row_result", q=q, j=jb, k=k, p=p_text, total=sum_text))
+
+
+def sharpness_readout(weights, labels: list[str]) -> None:  # [n, n] one head's weights
+    """How sharp every row is: the means as metrics, then each row's measures in a table."""
+    n = len(labels)
+    sh = sharpness(weights)  # fields [n]
+    mean, hmax = sh.mean(), max_entropy(n)
+    helps = {
+        "mean_entropy": t(
+            "softmax.mean_entropy_help", bits=f"{mean.entropy_bits:.4f}", n=n, hmax=plain(hmax)
+        ),
+        "mean_effective": t("softmax.mean_effective_help", n=n),
+        "mean_max": t("softmax.mean_max_help"),
+        "mean_grad": t("softmax.mean_grad_help"),
+    }
+    shown = (mean.entropy_nats, mean.effective_tokens, mean.max_weight, mean.grad_norm)
+    for (name, help_text), value, col in zip(helps.items(), shown, st.columns(4), strict=True):
+        col.metric(t(f"softmax.{name}"), f"{value:.4f}", help=help_text)
+    # Each measure between its least and its most: as a bar in its cell (no bar: no bound).
+    measures = {
+        "col_entropy": (sh.entropy_nats, 0.0, hmax),
+        "col_bits": (sh.entropy_bits, None, None),
+        "col_effective": (sh.effective_tokens, 1.0, float(n)),
+        "col_max": (sh.max_weight, 0.0, 1.0),
+        "col_grad": (sh.grad_norm, 0.0, GRAD_NORM_MAX),
+    }
+    bar = st.column_config.ProgressColumn
+    config = {
+        t(f"softmax.{name}"): bar(format="%.4f", min_value=lo, max_value=hi)
+        for name, (_, lo, hi) in measures.items()
+        if lo is not None and hi > lo
+    }
+    columns = {t(f"softmax.{name}"): values for name, (values, _, _) in measures.items()}
+    numbers_table(columns, pd.Index(labels, name=t("softmax.col_query")), config=config)
+
+
+def output_worked(terms: Terms, labels: list[str], qi: int, dim: int, *, shown: int) -> None:
+    """O_{i,c} = Σ_j A_ij V_jc: each key's weight, value and product, then the sum written out."""
+    st.markdown(f"**{t('weighted_sum.terms')}**")
+    names = [t(f"weighted_sum.col_{c}") for c in ("w", "v", "prod")]
+    columns = {t("weighted_sum.col_key"): labels}
+    columns |= dict(zip(names, (terms.a, terms.b, terms.products), strict=True))
+    numbers_table(columns)
+    sum_latex(
+        rf"O_{{{qi + 1},{dim + 1}}} = \sum_j A_{{{qi + 1},j}}\,V_{{j,{dim + 1}}}",
+        terms,
+        shown=shown,
+        decimals=3,
+    )
+    total = f"{terms.total:.4f}"
+    st.markdown(
+        t("weighted_sum.sum", n=len(labels), total=total, q=md_escape(labels[qi]), dim=dim + 1)
+    )
+    lo, hi = f"{terms.b.min():.4f}", f"{terms.b.max():.4f}"
+    st.caption(t("weighted_sum.between", lo=lo, hi=hi, dim=dim + 1))

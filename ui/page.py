@@ -1,0 +1,102 @@
+"""The pages: one registry for the navigation and the in-page links, and how a page opens.
+
+Every page file starts with ``s = open_page("name")``: the settings of this run, the
+page's heading and introduction, and what every page says about the input. Then it takes
+its results from ui.state (cached core results) and draws them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from core import MAX_TOKENS
+from ui import settings as cfg
+from ui.i18n import t
+from ui.settings import Settings
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    name: str  # the file app_pages/<name>.py, its URL path and its text keys
+    icon: str
+    section: str  # text key of its group in the navigation
+
+    @property
+    def path(self) -> str:
+        return f"app_pages/{self.name}.py"
+
+    @property
+    def title(self) -> str:
+        return t(f"common.page.{self.name}")
+
+
+# In the navigation's order, which is the article's.
+PAGES = {
+    info.name: info
+    for info in (
+        PageInfo("overview", ":material/home:", "common.nav.start"),
+        PageInfo("tokens", ":material/text_fields:", "common.nav.start"),
+        PageInfo("qkv", ":material/search:", "common.nav.start"),
+        PageInfo("similarity", ":material/grid_on:", "common.nav.steps"),
+        PageInfo("scaling", ":material/straighten:", "common.nav.steps"),
+        PageInfo("softmax", ":material/equalizer:", "common.nav.steps"),
+        PageInfo("weighted_sum", ":material/functions:", "common.nav.steps"),
+        PageInfo("masking", ":material/visibility_off:", "common.nav.more"),
+        PageInfo("multihead", ":material/view_column:", "common.nav.more"),
+        PageInfo("real_model", ":material/model_training:", "common.nav.more"),
+    )
+}
+DEFAULT_PAGE = "overview"
+
+
+def navigation() -> dict[str, list[st.Page]]:
+    """The pages for st.navigation, grouped under their translated section names."""
+    groups: dict[str, list[st.Page]] = {}
+    for info in PAGES.values():
+        page = st.Page(
+            info.path,
+            title=info.title,
+            icon=info.icon,
+            url_path=info.name,
+            default=info.name == DEFAULT_PAGE,
+        )
+        groups.setdefault(t(info.section), []).append(page)
+    return groups
+
+
+def page_link(name: str, *, label: str = "common.go_to", container=None) -> None:
+    """A link to another page, labelled "Open …" (or label="common.next": "Next: …")."""
+    info = PAGES[name]
+    (container or st).page_link(info.path, label=t(label, page=info.title), icon=info.icon)
+
+
+def notices(settings: Settings) -> None:
+    """What every page says about the input: an empty sentence, a text cut short."""
+    info = cfg.sentence_tokens(settings.sentence)
+    if info.empty:
+        st.warning(t("common.msg.empty_sentence"), icon=":material/edit_off:")
+    if info.trimmed_from:
+        st.info(
+            t("common.msg.trimmed", total=info.trimmed_from, max=MAX_TOKENS),
+            icon=":material/content_cut:",
+        )
+
+
+def open_page(name: str, *, formula: str | None = None, about_input: bool = True) -> Settings:
+    """The page's heading, introduction and formula; returns the settings of this run.
+
+    The texts are the catalogue's "<name>.intro" and, under the formula (LaTeX),
+    "<name>.formula_caption". ``about_input``: say so when the sentence is empty or cut
+    (pages that do not use the sidebar's sentence, or read it their own way, leave it out).
+    """
+    settings = cfg.current()
+    st.header(PAGES[name].title)
+    st.markdown(t(f"{name}.intro"))
+    if about_input:
+        notices(settings)
+    if formula:
+        st.latex(formula)
+        st.caption(t(f"{name}.formula_caption"))
+    return settings

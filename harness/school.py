@@ -3,11 +3,15 @@
 ``School(2)`` starts two app servers (harness.server.StreamlitServer, each on its own
 free port) and Debian's HAProxy with the project's own configuration,
 deploy/haproxy.cfg, whose addresses come from the environment. Every process is stopped
-by its own PID. ``kill(name)`` stops one replica at once, as a crash would.
+by its own PID. ``kill(name)`` stops one replica at once, as a crash would. ``warm()``
+opens every page once on every replica (straight, not through the balancer), as a
+school's servers that have been up a while have done: a student who lands on one after
+a fail-over does not wait for the page's first import there.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
@@ -116,6 +120,27 @@ class School:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+    def warm(self, pages: list[str], default_page: str = "") -> list[str]:
+        """Every page once on every replica, all at once; returns the errors seen."""
+        from harness.protocol import ProtocolSession
+
+        async def visit(url: str, page: str) -> list[str]:
+            session = ProtocolSession(url, default_page=default_page)
+            await session.connect()
+            try:
+                reply = await session.open(page)
+                return [f"{url}/{page}: {e}" for e in reply.errors]
+            finally:
+                await session.close()
+
+        async def everything() -> list[str]:
+            found = await asyncio.gather(
+                *(visit(s.url, page) for s in self.replicas.values() for page in pages)
+            )
+            return [e for errors in found for e in errors]
+
+        return asyncio.run(everything())
 
     def kill(self, name: str) -> float:
         """Stop one replica at once (SIGKILL to its own PID); returns time.monotonic()."""

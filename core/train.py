@@ -31,7 +31,7 @@ from core.attention import AttentionTrace, causal_mask, scaled_dot_product_atten
 from core.backprop import attention_backward
 from core.multihead import merge_heads, split_heads
 from core.recall import RecallBatch, recall_batch
-from core.sharpness import row_entropy
+from core.sharpness import max_entropy, row_entropy
 
 Progress = Callable[[float], None]  # called with the fraction of the work done, 0 … 1
 
@@ -47,7 +47,7 @@ class TrainConfig:
     scale: bool = True  # ÷√d_k (compare() trains both)
     causal: bool = True  # the decoder's mask
     lr: float = 0.01  # Adam's step size
-    steps: int = 200
+    steps: int = 150
     n_seeds: int = 3  # models per side, seeds seed, seed + 1, …
     seed: int = 0
     d_model: int = 32
@@ -598,15 +598,15 @@ class Comparison:
     target: float  # accuracy that counts as learned
     window: int  # steps the accuracy is averaged over before it counts
     example: RecallBatch  # the sequence whose attention is drawn ([1, n] arrays)
-    max_entropy: float  # mean over the query rows of ln(keys they may see): uniform attention
+    uniform_entropy: float  # mean over the query rows of ln(keys they may see): even attention
     scaled: Side
     unscaled: Side
 
 
-def max_entropy(config: TrainConfig) -> float:
-    """The mean entropy of the query rows if they attended uniformly, in nats."""
-    seen = np.arange(config.n_pairs, config.n) + 1 if config.causal else np.full(1, config.n)
-    return float(np.mean(np.log(seen)))
+def uniform_entropy(config: TrainConfig) -> float:
+    """The mean entropy of the query rows if they attended evenly to all they may see, nats."""
+    seen = range(config.n_pairs + 1, config.n + 1) if config.causal else [config.n]
+    return float(np.mean([max_entropy(k) for k in seen]))
 
 
 class _Ticker:
@@ -647,7 +647,7 @@ def compare(
         ticker.finish(config.steps)
         sides[scale] = side(runs, target, window, config.steps)
     return Comparison(
-        config, target, window, example, max_entropy(config), sides[True], sides[False]
+        config, target, window, example, uniform_entropy(config), sides[True], sides[False]
     )
 
 
@@ -671,7 +671,7 @@ class SweepSide:
 
 
 @dataclass(frozen=True)
-class Sweep:
+class ScalingSweep:
     """Steps to a target accuracy against d_k, with and without ÷√d_k."""
 
     config: TrainConfig  # every setting but d_k (and scale)
@@ -704,7 +704,7 @@ def _sweep_side(
     )
 
 
-def sweep(
+def scaling_sweep(
     config: TrainConfig,
     dims: Iterable[int] = DIMS,
     *,
@@ -713,12 +713,13 @@ def sweep(
     until_target: bool = True,
     progress: Progress | None = None,
     progress_every: int = 10,
-) -> Sweep:
+) -> ScalingSweep:
     """For each d_k in dims, compare()'s two sides; the steps each seed took to `target`.
 
     until_target=True stops a side at a d_k as soon as all its seeds got there (the steps to
     the target are all it needs); False trains every run for config.steps steps, so that
-    final_loss is the loss after a fixed budget.
+    final_loss is the loss after a fixed budget. validate() does not bound a sweep's time:
+    estimate_seconds() of each d_k's config, added up, is an upper bound of it.
     """
     dims = np.array([int(d) for d in dims])
     configs = [replace(config, d_k=int(d)) for d in dims]
@@ -740,7 +741,7 @@ def sweep(
                 )
             )
             ticker.finish(seconds / 2)
-    return Sweep(
+    return ScalingSweep(
         config=config,
         dims=dims,
         seeds=config.seeds,

@@ -6,6 +6,7 @@ here, plus rounding of order 1e-16/ε ≈ 1e-11: far inside the 1e-6 asked for.
 """
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -25,8 +26,9 @@ from core.train import (
     estimate_seconds,
     forward,
     init_weights,
+    scaling_sweep,
+    side,
     steps_to_accuracy,
-    sweep,
     train_run,
     train_side,
     validate,
@@ -243,12 +245,12 @@ def test_compare_trains_both_sides_from_the_same_start_and_reports_progress():
     # the same weights at the start: the raw scores agree, only the factor differs
     before = [s.runs[0].weights_before for s in (result.scaled, result.unscaled)]
     assert not np.allclose(before[0], before[1])
-    assert 0 < result.max_entropy <= math.log(TINY.n)
+    assert 0 < result.uniform_entropy <= math.log(TINY.n)
 
 
-def test_sweep_reports_steps_for_each_d_k_and_both_sides():
+def test_scaling_sweep_reports_steps_for_each_d_k_and_both_sides():
     config = TrainConfig(**{**vars(TINY), "steps": 40, "n_seeds": 2})
-    result = sweep(config, dims=(4, 16), target=0.5, window=5)
+    result = scaling_sweep(config, dims=(4, 16), target=0.5, window=5)
     for s in (result.scaled, result.unscaled):
         assert s.steps.shape == s.reached.shape == s.final_loss.shape == (2, 2)
         assert np.all(np.isfinite(s.final_loss)) and np.all(s.steps <= 40)
@@ -370,10 +372,19 @@ def test_training_refuses_what_cannot_be_computed():
 
 
 def test_at_d_k_256_scaled_attention_learns_in_fewer_steps_than_unscaled():
-    """The article's claim, trained: 5 seeds, the default task, target 90 % accuracy."""
+    """The article's claim, trained: the default task, 5 seeds, 90 % accuracy.
+
+    Each side stops once all its seeds got there. The unscaled side needs at most 100 steps
+    to settle the claim: a seed that has not got there by then took more steps than any
+    scaled seed (they take 25–27 here; the unscaled ones 121–359, see the benchmark).
+    """
+    target, window, budget = 0.9, 10, 100
     config = TrainConfig(d_k=256, n_seeds=5, steps=300)
-    result = sweep(config, dims=[256], target=0.9, window=10)
-    scaled, unscaled = result.scaled, result.unscaled
+    scaled = side(train_side(config, scale=True, until=(target, window)), target, window, 300)
     assert scaled.reached.all()
-    assert np.all(scaled.steps[0] < unscaled.steps[0]), (scaled.steps, unscaled.steps)
-    assert scaled.steps_mean[0] < unscaled.steps_mean[0]
+    assert scaled.steps_to_target.max() < budget
+    short = replace(config, steps=budget)
+    runs = train_side(short, scale=False, until=(target, window))
+    unscaled = side(runs, target, window, budget)
+    at_least = np.where(unscaled.reached, unscaled.steps_to_target, budget + 1)
+    assert np.all(scaled.steps_to_target < at_least), (scaled.steps_to_target, at_least)

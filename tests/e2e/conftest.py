@@ -278,6 +278,15 @@ def new_context(browser, viewport: dict):
     return context
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "load: a class of students at once (protocol students beside a browser)"
+    )
+    config.addinivalue_line(
+        "markers", "school: replicas of the app behind HAProxy, one of which dies mid-class"
+    )
+
+
 def pytest_collection_modifyitems(items) -> None:
     """The check that the server survived everything runs after every other test."""
     last = [i for i in items if i.originalname == "test_server_still_up"]

@@ -31,7 +31,7 @@ from core.attention import AttentionTrace, causal_mask, scaled_dot_product_atten
 from core.backprop import attention_backward
 from core.multihead import merge_heads, split_heads
 from core.recall import RecallBatch, recall_batch
-from core.sharpness import max_entropy, row_entropy
+from core.sharpness import max_entropy, row_entropy, softmax_jacobian_norm
 
 Progress = Callable[[float], None]  # called with the fraction of the work done, 0 … 1
 
@@ -391,6 +391,7 @@ class TrainRun:
     grad_norm_q: np.ndarray  # [steps_done]  Frobenius norm of dLoss/dW_Q
     grad_norm_k: np.ndarray  # [steps_done]  … of dLoss/dW_K
     entropy: np.ndarray  # [steps_done]  mean entropy (nats) of the query tokens' attention rows
+    softmax_gradient: np.ndarray  # [steps_done]  mean norm of those rows' softmax Jacobian
     weights_before: np.ndarray  # [h, n, n]  the example's attention at the start
     weights_after: np.ndarray  # [h, n, n]  … after the last finite step
     diverged: bool  # a loss or gradient became NaN or inf
@@ -404,10 +405,10 @@ class TrainRun:
         return getattr(self, name)
 
 
-HISTORY = ("loss", "accuracy", "grad_norm_q", "grad_norm_k", "entropy")
+HISTORY = ("loss", "accuracy", "grad_norm_q", "grad_norm_k", "entropy", "softmax_gradient")
 
 
-def _measures(fwd: Forward, grad: Weights, n_q: int) -> np.ndarray:  # -> [5, S] in HISTORY order
+def _measures(fwd: Forward, grad: Weights, n_q: int) -> np.ndarray:  # -> [6, S] in HISTORY order
     query_rows = fwd.trace.weights[..., -n_q:, :]  # [h, S, B, n_q, n]
     return np.stack(
         [
@@ -416,6 +417,7 @@ def _measures(fwd: Forward, grad: Weights, n_q: int) -> np.ndarray:  # -> [5, S]
             np.sqrt(np.sum(grad.w_q**2, axis=(1, 2))),
             np.sqrt(np.sum(grad.w_k**2, axis=(1, 2))),
             np.mean(row_entropy(query_rows), axis=(0, 2, 3)),
+            np.mean(softmax_jacobian_norm(query_rows), axis=(0, 2, 3)),
         ]
     )
 
@@ -463,7 +465,7 @@ def train_side(
         with np.errstate(all="ignore"):  # a diverging run is caught below, by its values
             fwd = forward(w, batch, **options)
             grad = backward(w, batch, fwd)
-            row = _measures(fwd, grad, config.n_queries)  # [5, S]
+            row = _measures(fwd, grad, config.n_queries)  # [6, S]
             g = pack(grad)  # [S, n_params]
         finite = np.all(np.isfinite(row), axis=0) & np.all(np.isfinite(g), axis=1)
         broke = alive & ~finite
@@ -565,6 +567,7 @@ class Side:
     grad_norm_q: Band
     grad_norm_k: Band
     entropy: Band
+    softmax_gradient: Band
     steps_to_target: np.ndarray  # [S] int; a seed that never got there: the budget of steps
     reached: np.ndarray  # [S] bool, True where the target accuracy was reached
     diverged: np.ndarray  # [S] bool
@@ -806,6 +809,8 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class Validated:
+    """What validate() returns: a config safe to train and every change it took to get it."""
+
     config: TrainConfig
     adjustments: tuple[Adjustment, ...]
 

@@ -366,9 +366,23 @@ class LoopThread:
 # ---------------------------------------------------------------------------- browser
 
 # Counts the script runs that end and the times the connection came back (Streamlit writes
-# both states on its root element), with the wall-clock times the connection went and came.
+# both states on its root element), with the wall-clock times the connection went and came;
+# and the messages from the server, with the time of the last one. (A run whose messages
+# all come at once can go from running to not running within one render, which no
+# attribute shows: then the messages tell that the server has answered.)
 COUNT_RUNS_JS = """
-Object.assign(window, {__stRuns: 0, __stReconnects: 0, __stLost: 0, __stBack: 0});
+Object.assign(window, {__stRuns: 0, __stReconnects: 0, __stLost: 0, __stBack: 0,
+                       __stMsgs: 0, __stLastMsg: 0});
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', () => {
+      window.__stMsgs += 1;
+      window.__stLastMsg = performance.now();
+    });
+  }
+};
 new MutationObserver((changes) => {
   for (const c of changes) {
     const data = c.target.dataset;
@@ -389,11 +403,16 @@ new MutationObserver((changes) => {
   attributeFilter: ['data-test-script-state', 'data-test-connection-state'],
 });
 """
-IDLE_AFTER_JS = """(before) => {
+# A run later than `runs` has finished (or the server has answered since `msgs` messages
+# and been quiet for QUIET_MS), the page is connected and no run is on.
+IDLE_AFTER_JS = """([runs, msgs, quiet]) => {
   const app = document.querySelector('[data-testid="stApp"]');
-  return window.__stRuns > before && app?.dataset.testConnectionState === 'CONNECTED'
+  const answered = window.__stRuns > runs
+    || (window.__stMsgs > msgs && performance.now() - window.__stLastMsg > quiet);
+  return answered && app?.dataset.testConnectionState === 'CONNECTED'
     && app?.dataset.testScriptState === 'notRunning';
 }"""
+QUIET_MS = 300
 SETTLED_JS = """() => !document.querySelector('[data-testid="stSkeleton"]')
   && !document.querySelector('[data-testid="stStatusWidget"]')
   && Array.from(document.querySelectorAll('[data-testid="stVegaLiteChart"]')).every((c) => {
@@ -485,11 +504,15 @@ class BrowserStudent:
     def state(self) -> tuple[str, str]:
         return tuple(self.page.evaluate(APP_STATE_JS))
 
-    def runs(self) -> int:
-        return self.page.evaluate("() => window.__stRuns || 0")
+    def runs(self) -> tuple[int, int]:
+        """(script runs finished, messages received) so far: what settle() waits beyond."""
+        return tuple(self.page.evaluate("() => [window.__stRuns || 0, window.__stMsgs || 0]"))
 
-    def settle(self, before: int, timeout_ms: float = STEP_TIMEOUT_MS) -> None:
-        self.page.wait_for_function(IDLE_AFTER_JS, arg=before, polling=POLL_MS, timeout=timeout_ms)
+    def settle(self, before: tuple[int, int], timeout_ms: float = STEP_TIMEOUT_MS) -> None:
+        """Until the server has answered since `before` (runs()), and the page is drawn."""
+        self.page.wait_for_function(
+            IDLE_AFTER_JS, arg=[*before, QUIET_MS], polling=POLL_MS, timeout=timeout_ms
+        )
         self.page.wait_for_function(SETTLED_JS, polling=POLL_MS, timeout=timeout_ms)
 
     def screen_checks(self) -> tuple[list[str], list[str]]:
@@ -642,31 +665,14 @@ class BrowserStudent:
                 break
             self.step(step)
 
-    def wait_reconnected(self, runs_before: int, timeout_s: float = 60.0) -> Interaction:
-        """After its server went away: until the page is connected and has run again.
-
-        ``runs_before``: ``runs()`` before the server went away. The time is counted from
-        this call (the caller counts from the moment the server went away).
-        """
-        from playwright.sync_api import Error as PlaywrightError
-
-        item = Interaction(self.name, "reconnect", time.monotonic(), page=self.here)
-        start = time.perf_counter()
-        try:
-            self.settle(runs_before, timeout_s * 1000)
-            item.seconds = time.perf_counter() - start
-            item.errors, item.leaks = self.screen_checks()
-        except PlaywrightError as exc:
-            item.errors.append(f"reconnect: {str(exc).splitlines()[0][:300]}")
-        self.interactions.append(item)
-        return item
-
     def mark(self, cookie: str = "") -> dict:
         """What to compare with after a fail-over; taken before the server goes away."""
-        marks = self.page.evaluate("() => [window.__stReconnects, window.__stRuns]")
+        marks = self.page.evaluate(
+            "() => [window.__stReconnects, window.__stRuns, window.__stMsgs]"
+        )
         return {
             "reconnects": marks[0],
-            "runs": marks[1],
+            "runs": (marks[1], marks[2]),
             "url": self.page.url,
             "here": self.here,
             "replica": self.replica(cookie),

@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -140,7 +141,12 @@ class School:
             )
             return [e for errors in found for e in errors]
 
-        return asyncio.run(everything())
+        # In a thread of its own: the caller's thread may be running a loop (Playwright's).
+        found: list[list[str]] = []
+        worker = threading.Thread(target=lambda: found.append(asyncio.run(everything())))
+        worker.start()
+        worker.join()
+        return found[0] if found else ["the replicas could not be warmed"]
 
     def kill(self, name: str) -> float:
         """Stop one replica at once (SIGKILL to its own PID); returns time.monotonic()."""

@@ -18,8 +18,9 @@ thread, split into the script, the page and garbage collection):
    once, each with its own sentence (holding a marker), its own starting page and its
    own 20 interactions. Per interaction: request → the run's script_finished (browser:
    the action → the page settled), errors, and any other student's marker received.
-4. The server's resident memory (VmRSS of it and its children, /proc) before anyone
-   came, with the lone student, at its peak during the class, once everyone has left,
+4. The server's resident memory (VmRSS of it and its children, /proc) fresh, once one
+   visitor has opened every page (a server that has been up a while: the class server
+   is warmed so), with the lone student, at its peak during the class, once all have left,
    and once they have been gone longer than Streamlit keeps a disconnected session
    (``server.disconnectedSessionTTL``: 120 s by default, shortened here to
    ``SESSION_TTL_S`` with that server flag; an expired session is dropped on the next
@@ -70,6 +71,7 @@ from bench.sections.common import (
 from bench.sections.server import StreamlitServer
 from harness import classroom
 from harness.classroom import (
+    THINK_S,
     BrowserStudent,
     LoopThread,
     ProtocolStudent,
@@ -329,8 +331,12 @@ def run_class(n_protocol: int, n_browser: int, interactions: int, with_browsers:
         options = {"server.disconnectedSessionTTL": SESSION_TTL_S}
         with StreamlitServer(ENTRY, options=options, runs=runs) as server:
             time.sleep(2.0)
+            out["mem_fresh"] = server.memory_mb()["rss"]
+            # Every page once (a server that has been up a while), then nobody.
+            out["warm_errors"] = asyncio.run(_warm(server.url, pages))
+            time.sleep(2.0)
             out["mem_before"] = server.memory_mb()["rss"]
-            log(f"  before: {out['mem_before']:.0f} MB")
+            log(f"  fresh: {out['mem_fresh']:.0f} MB, warm: {out['mem_before']:.0f} MB")
 
             # The lone student.
             lone = ProtocolStudent(server.url, 0, plan(0, interactions, pages, pages[0]), pages[0])
@@ -371,6 +377,10 @@ def run_class(n_protocol: int, n_browser: int, interactions: int, with_browsers:
             cpu_after = _process_cpu(server)
             records = read_runs(runs)[before_runs:]
             out["class"] = _tally(protocol)
+            out["class"]["error_list"] += out["warm_errors"]
+            out["class"]["errors"] += len(out["warm_errors"])
+            think = sum(THINK_S) / 2
+            out["demand"] = n_protocol / think  # interactions a second, were answers instant
             out["browsers"] = _tally(browsers) if with_browsers else None
             out["outside"] = sorted({u for b in browsers for u in getattr(b, "outside", [])})
             out["class_runs"] = {
@@ -433,6 +443,21 @@ async def _lone(student: ProtocolStudent, server, out: dict) -> None:
     await student.run()
 
 
+async def _warm(url: str, pages: list[str]) -> list[str]:
+    """One visitor who opens every page in turn; the errors it saw."""
+    session = ProtocolSession(url, default_page=classroom.DEFAULT_PAGE)
+    await session.connect()
+    errors = []
+    try:
+        for page in pages:
+            errors += (
+                await session.goto(page) if session.page_hashes else await session.open(page)
+            ).errors
+    finally:
+        await session.close()
+    return errors
+
+
 async def _visit(url: str) -> None:
     session = ProtocolSession(url, default_page=classroom.DEFAULT_PAGE)
     await session.connect()
@@ -462,6 +487,7 @@ def run_school(n_protocol: int, n_browser: int, steps: int) -> dict:
     pages = classroom.pages()
     out: dict = {}
     with School() as school, LoopThread() as loop, sync_playwright() as p:
+        out["warm_errors"] = school.warm(pages, classroom.DEFAULT_PAGE)
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             protocol = []
@@ -524,6 +550,7 @@ def run_school(n_protocol: int, n_browser: int, steps: int) -> dict:
         e for b in browsers for i in b.interactions if i.started > killed_at for e in i.errors
     ]
     after += [e for f in failovers for e in f.errors]
+    after += out["warm_errors"]
     out["victim"] = victim
     out["students_on_victim"] = replicas.count(victim)
     out["failovers"] = len(moved)
@@ -659,6 +686,13 @@ def _rows_class(section, klass, n_protocol, with_browsers, measured) -> None:
             Row(f"{BROWSERS} browsers", "action → settled", _latency(browsers), checks, note)
         )
     runs = klass["class_runs"]
+    per_run = runs["process_cpu_per_run"]
+    if per_run:
+        section.notes.append(
+            f"capacity: the server spent {per_run:.0f} ms of CPU (all threads) per run in class, "
+            f"so one process (one interpreter lock) answers at most ~{1000 / per_run:.1f} runs "
+            f"a second; {n_protocol} students thinking 1–3 s ask for ~{klass['demand']:.0f}."
+        )
     section.rows.append(
         Row(
             "server in class",
@@ -677,7 +711,8 @@ def _rows_class(section, klass, n_protocol, with_browsers, measured) -> None:
     )
     one = klass.get("mem_one")
     memory = [
-        ("before", klass["mem_before"], []),
+        ("fresh", klass.get("mem_fresh"), []),
+        ("warm, nobody", klass["mem_before"], []),
         ("1 session", one, []),
         ("peak", klass["mem_peak"], [limit_check(klass["mem_peak"], PEAK_MB, "MB")]),
         ("after", klass["mem_after"], []),

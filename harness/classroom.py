@@ -546,6 +546,14 @@ class BrowserStudent:
         from playwright.sync_api import Error as PlaywrightError
 
         item = Interaction(self.name, what, time.monotonic(), page=self.here)
+        # The last run's messages have all come (a late one must not pass for an answer); a
+        # page that never goes quiet is reported by the step itself.
+        with contextlib.suppress(PlaywrightError):
+            self.page.wait_for_function(
+                "(quiet) => performance.now() - window.__stLastMsg > quiet",
+                arg=QUIET_MS,
+                polling=POLL_MS,
+            )
         start = time.perf_counter()
         try:
             before = self.runs()

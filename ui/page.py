@@ -45,6 +45,7 @@ PAGES = {
         PageInfo("weighted_sum", ":material/functions:", "common.nav.steps"),
         PageInfo("masking", ":material/visibility_off:", "common.nav.more"),
         PageInfo("multihead", ":material/view_column:", "common.nav.more"),
+        PageInfo("train", ":material/science:", "common.nav.more"),
         PageInfo("real_model", ":material/model_training:", "common.nav.more"),
     )
 }

@@ -7,12 +7,13 @@ the URL under a short name, so a copied link reopens exactly the same view.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from urllib.parse import urlencode
 
 import streamlit as st
 
 from core import ARTICLE_SENTENCE, MAX_TOKENS, tokenize
+from core.train import Adjustment, TrainConfig, validate
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
 HEAD_OPTIONS = (1, 2, 4, 8, 16)
@@ -53,6 +54,20 @@ PARAMS = {
     "seed": "seed",
     "lang": "lang",
 }
+
+# The controls of one page that live in the link beside the shared ones: session_state key
+# -> URL parameter. A link's text is kept as given (cut to MAX_PAGE_PARAM_CHARS) until its
+# page reads it; the page validates it and puts back the values it uses. A value equal to
+# PAGE_DEFAULTS stays out of the link.
+PAGE_PARAMS = {
+    "train_dk": "dk",
+    "train_heads": "h",
+    "train_lr": "lr",
+    "train_steps": "steps",
+    "train_seeds": "seeds",
+    "train_target": "target",
+}
+MAX_PAGE_PARAM_CHARS = 40
 
 
 def head_options(d_model: int) -> list[int]:
@@ -143,11 +158,19 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
 def init_state() -> None:
     """On a session's first run, take the settings from the link; fill in defaults after."""
     if "_settings_ready" not in st.session_state:
-        values, fixed = parse_params(st.query_params.to_dict())
+        params = st.query_params.to_dict()
+        values, fixed = parse_params(params)
         for key in PARAMS:
             st.session_state[key] = values.get(key, getattr(DEFAULTS, key))
+        for key, name in PAGE_PARAMS.items():  # as given: their page checks them
+            if name in params:
+                st.session_state[key] = params[name][:MAX_PAGE_PARAM_CHARS]
         st.session_state["_link_fixed"] = fixed
         st.session_state["_settings_ready"] = True
+    # A page's widgets lose their state on the runs of other pages unless it is set again:
+    # so a page's controls (and the link) keep their values while the student looks around.
+    for key in PAGE_PARAMS.keys() & st.session_state.keys():
+        st.session_state[key] = st.session_state[key]
     # d_model may have moved since the last run: keep the head count valid for it.
     options = head_options(st.session_state["d_model"])
     if st.session_state["n_heads"] not in options:
@@ -175,16 +198,27 @@ def to_params(settings: Settings) -> dict[str, str]:
     return out
 
 
+def page_params() -> dict[str, str]:
+    """The URL parameters of the pages' own controls (PAGE_PARAMS) that differ from their
+    defaults."""
+    out = {}
+    for key, name in PAGE_PARAMS.items():
+        value = st.session_state.get(key)
+        if value is not None and value != PAGE_DEFAULTS[key]:
+            out[name] = f"{value:g}" if isinstance(value, float) else str(value)
+    return out
+
+
 def sync_query_params(settings: Settings) -> None:
     """Write the view into the URL, touching it only when something changed."""
-    wanted = to_params(settings)
+    wanted = to_params(settings) | page_params()
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
 
 
 def share_link(settings: Settings, page_url: str | None) -> str:
     """The full link of this view, page included (or just its query string without a URL)."""
-    query = urlencode(to_params(settings))
+    query = urlencode(to_params(settings) | page_params())
     base = page_url or ""
     return f"{base}?{query}" if query else (base or "?")
 
@@ -213,3 +247,88 @@ def sentence_tokens(sentence: str) -> Tokens:
     if len(tokens) > MAX_TOKENS:
         return Tokens(tuple(tokens[:MAX_TOKENS]), len(tokens), False)
     return Tokens(tuple(tokens), 0, False)
+
+
+# ---------------------------------------------------------------------------- Train page
+
+TRAIN_DK_OPTIONS = tuple(2**e for e in range(10))  # 1 … 512: core.train's limits of d_k
+TRAIN_LR_OPTIONS = (1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1.0)  # … and of lr
+TRAIN_TARGETS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+TRAIN_TARGET = 0.9
+# The Train page's controls: session_state key -> core.train.TrainConfig field
+TRAIN_FIELDS = {
+    "train_dk": "d_k",
+    "train_heads": "n_heads",
+    "train_lr": "lr",
+    "train_steps": "steps",
+    "train_seeds": "n_seeds",
+}
+PAGE_DEFAULTS = {
+    **{key: getattr(TrainConfig(), name) for key, name in TRAIN_FIELDS.items()},
+    "train_target": TRAIN_TARGET,
+}
+
+
+@dataclass(frozen=True)
+class TrainRequest:
+    """What the Train page trains: a config safe to train, the target accuracy, and every
+    change made to what the link or the controls asked for (reasons: core.train.REASONS,
+    and "choice": moved to the nearest value a control offers)."""
+
+    config: TrainConfig
+    target: float
+    adjustments: tuple[Adjustment, ...]
+
+
+def _nearest_log(value: float, options) -> float:
+    return min(options, key=lambda o: abs(math.log(o / value)))
+
+
+def _moved(out: list[Adjustment], name: str, given: object, used: object) -> None:
+    """Record that `name` was moved to `used`, in the change already recorded if there is one."""
+    for i, a in enumerate(out):
+        if a.name == name:
+            out[i] = Adjustment(name, a.given, used, a.reason)
+            return
+    out.append(Adjustment(name, given, used, "choice"))
+
+
+def _target(raw: object, out: list[Adjustment]) -> float:
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        value = math.nan
+    if not math.isfinite(value):
+        out.append(Adjustment("target", raw, TRAIN_TARGET, "invalid"))
+        return TRAIN_TARGET
+    lo, hi = TRAIN_TARGETS[0], TRAIN_TARGETS[-1]
+    used = min(TRAIN_TARGETS, key=lambda o: abs(o - min(max(value, lo), hi)))
+    if value < lo or value > hi:
+        out.append(Adjustment("target", raw, used, "too_small" if value < lo else "too_large"))
+    elif used != value:
+        out.append(Adjustment("target", raw, used, "choice"))
+    return used
+
+
+def train_request(settings: Settings) -> TrainRequest:
+    """The Train page's controls (a link's text or the widgets' values) made safe to train by
+    core.train.validate(), with the shared mask and seed, and d_k, lr and the target moved
+    to values their controls offer. The values used are written back to the controls, so
+    they show what is trained. Call it before the controls are drawn."""
+    s = st.session_state
+    given = {name: s[key] for key, name in TRAIN_FIELDS.items() if key in s}
+    checked = validate(given, causal=settings.causal, seed=settings.seed)
+    out = list(checked.adjustments)
+    config = checked.config
+    # d_k moves down (never past the width and time limits just met), lr to the nearest.
+    d_k = max(d for d in TRAIN_DK_OPTIONS if d <= config.d_k)
+    lr = _nearest_log(config.lr, TRAIN_LR_OPTIONS)
+    for name, used in (("d_k", d_k), ("lr", lr)):
+        if used != getattr(config, name):
+            _moved(out, name, given.get(name), used)
+    config = replace(config, d_k=d_k, lr=lr)
+    target = _target(s.get("train_target", TRAIN_TARGET), out)
+    for key, name in TRAIN_FIELDS.items():
+        s[key] = getattr(config, name)
+    s["train_target"] = target
+    return TrainRequest(config, target, tuple(out))

@@ -14,6 +14,7 @@ TEXTS = {
     "page.weighted_sum": {"en": "4 · Weighted sum ×V", "zh": "4 · 加权求和 ×V"},
     "page.masking": {"en": "Masking", "zh": "掩码"},
     "page.multihead": {"en": "Multi-head", "zh": "多头注意力"},
+    "page.train": {"en": "Why scale? Train it", "zh": "为什么缩放？亲手训练"},
     "page.real_model": {"en": "A real model", "zh": "真实模型"},
     # sidebar
     "sb.language": {"en": "Language", "zh": "语言"},

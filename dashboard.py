@@ -4,26 +4,65 @@ The frame owns the shared sidebar (keyed widgets, synced to the URL) and the nav
 each file in app_pages/ only reads the settings, asks ui.state for results, and draws.
 """
 
+import gc
+from pathlib import Path
+
 import streamlit as st
 
 from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import LANG_NAMES, t
-from ui.page import navigation
+from ui.page import DEFAULT_PAGE, TOUR, go_to_stop, navigation
+from ui.quiz import score
 
-# No page_icon: a Material icon there is fetched from a font server, which a classroom
-# network may block; Streamlit's own favicon is served by the app itself.
+STYLES = Path(__file__).parent / "ui"
+# The tab's icon, inline: without one Streamlit shows the page's Material icon, which the
+# browser fetches from a font server (a classroom network may block it, and every page view
+# would tell that server). An SVG string becomes a data: URL, so nothing is fetched.
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 3">'
+    '<rect width="3" height="3" fill="#440154"/>'
+    '<rect x="1" y="1" width="1" height="1" fill="#fde725"/></svg>'
+)
+
+
+@st.cache_resource(show_spinner=False)
+def settle_the_heap() -> bool:
+    """Once per process, after the first run: freeze what is alive then (the imports and
+    the first results), so the full collection Streamlit runs after every script run only
+    walks what was made since (about two thirds of a rerun's CPU on a real server)."""
+    gc.collect()
+    gc.freeze()
+    return True
+
+
+# A projector (the presenter view) starts with the sidebar folded away.
 st.set_page_config(
     page_title="Attention Lab",
+    page_icon=FAVICON,
     layout="wide",
-    initial_sidebar_state="auto",
+    initial_sidebar_state="collapsed" if cfg.presenting() else "auto",
 )
 
 cfg.init_state()
+st.html(STYLES / "app.css")
+if st.session_state["present"]:
+    st.html(STYLES / "present.css")
 
 nav = st.navigation(navigation())
+page_name = nav.url_path or DEFAULT_PAGE
+if st.session_state["tour"] and page_name in TOUR:  # the lesson follows the page it is on
+    st.session_state["tour"] = TOUR.index(page_name) + 1
 
 with st.sidebar:
+    if not st.session_state["tour"] and st.button(
+        t("common.tour.start"),
+        icon=":material/school:",
+        type="primary",
+        width="stretch",
+        help=t("common.tour.start_help", n=len(TOUR)),
+    ):
+        go_to_stop(1)
     st.segmented_control(
         t("common.sb.language"),
         options=list(LANG_NAMES),
@@ -37,6 +76,12 @@ with st.sidebar:
         max_chars=cfg.MAX_SENTENCE_CHARS,
         height=80,
         help=t("common.sb.sentence_help", max=MAX_TOKENS),
+    )
+    st.selectbox(
+        t("common.sb.focus"),
+        cfg.sentence_tokens(st.session_state["sentence"]).labels,
+        key="focus",
+        help=t("common.sb.focus_help"),
     )
     st.select_slider(
         t("common.sb.d_model"),
@@ -84,6 +129,10 @@ cfg.sync_query_params(settings)
 with st.sidebar:
     st.markdown(f"**{t('common.sb.share')}**", help=t("common.sb.share_help"))
     st.code(cfg.share_link(settings, st.context.url), language=None, wrap_lines=True)
+    st.toggle(t("common.sb.present"), key="present", help=t("common.sb.present_help"))
+    answered, right = score()
+    if answered:
+        st.caption(t("quiz.score", answered=answered, right=right))
 
 if st.session_state.get("_link_fixed"):
     st.warning(
@@ -92,3 +141,4 @@ if st.session_state.get("_link_fixed"):
     )
 
 nav.run()
+settle_the_heap()

@@ -11,25 +11,24 @@ from ui.page import open_page
 from ui.widgets import (
     choose_head,
     figure_heading,
+    focus_picker,
     matrix_csv,
     md_escape,
     numbers_table,
     scores_view,
     show_chart,
-    token_picker,
     weights_view,
 )
 
-FORMULA = (
-    r"A = \operatorname{softmax}\big(\tilde S + M\big),\qquad "
-    r"M_{ij} = \begin{cases} 0 & j \le i \\ -\infty & j > i \end{cases}"
+FORMULA = (  # stacked, so each line fits a phone
+    r"\begin{gathered}A = \operatorname{softmax}\big(\tilde S + M\big)\\"
+    r"M_{ij} = \begin{cases} 0 & j \le i \\ -\infty & j > i \end{cases}\end{gathered}"
 )
 
 
-@st.fragment
 def where_weight_went(masked: AttentionTrace, unmasked: AttentionTrace, labels: list[str]) -> None:
     """One query's row with and without the mask: the allowed weights are renormalised."""
-    qi = token_picker(t("common.query"), labels, key="mask_q", default=min(3, len(labels) - 1))
+    qi = focus_picker(t("common.query"), labels, key="mask_q")
     shift = mask_shift(unmasked.weights[qi], masked.weights[qi], masked.allowed[qi])
     names = [t(f"masking.col_{c}") for c in ("key", "unmasked", "allowed", "masked")]
     row = (labels, unmasked.weights[qi], shift.allowed, masked.weights[qi])

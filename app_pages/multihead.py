@@ -9,6 +9,8 @@ from ui.page import open_page
 from ui.widgets import (
     dim_labels,
     figure_heading,
+    focus_index,
+    glossary,
     heads_csv,
     matrix_csv,
     matrix_view,
@@ -24,9 +26,12 @@ def one_or_many(key: str, n_heads: int) -> str:
     return f"{key}_one" if n_heads == 1 else key
 
 
-FORMULA = (
-    r"\mathrm{MultiHead}(Q,K,V) = \mathrm{Concat}(\mathrm{head}_1,\dots,\mathrm{head}_h)\,W_O,"
-    r"\qquad \mathrm{head}_i = \mathrm{Attention}(X W_Q^{(i)},\, X W_K^{(i)},\, X W_V^{(i)})"
+FORMULA = (  # stacked, so each line fits a phone
+    r"\begin{gathered}\mathrm{head}_i = \mathrm{Attention}(Q_i, K_i, V_i)\\"
+    r"Q_i = X W_Q^{(i)},\;\; K_i = X W_K^{(i)},\;\; V_i = X W_V^{(i)}\\"
+    r"C = \mathrm{Concat}(\mathrm{head}_1, \dots, \mathrm{head}_h)\\"
+    r"\mathrm{MultiHead} = C\,W_O"
+    r"\end{gathered}"
 )
 
 s = open_page("multihead", formula=FORMULA)
@@ -46,12 +51,13 @@ figure_heading(
     "head_weights",
     lambda: heads_csv(mha.weights, labels),
 )
-show_charts(head_maps(mha.weights, labels, t), key="head_maps")
+show_charts(head_maps(mha.weights, labels, t, focus_index(labels)), key="head_maps")
 st.caption(t("multihead.maps_caption"))
 
 if n_heads > 1:
     st.subheader(t("multihead.diversity"))
     st.markdown(t("multihead.diversity_intro"))
+    glossary("js")
     js = state.divergence(s)
     heads = head_names(n_heads, t)
     value = {"value_title": t("multihead.js_value")}
@@ -81,7 +87,9 @@ figure_heading(
     "head_outputs",
     lambda: matrix_csv(mha.concat, labels, concat_dims),
 )
-outputs = head_outputs(mha.head_outputs[:, :, :shown], labels, dim_labels(shown), t)
+outputs = head_outputs(
+    mha.head_outputs[:, :, :shown], labels, dim_labels(shown), t, focus_index(labels)
+)
 show_charts(outputs, key="head_outputs")
 st.caption(t("multihead.outputs_caption"))
 if shown < d_v:

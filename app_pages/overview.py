@@ -6,7 +6,14 @@ from ui import state
 from ui.charts import NUMBERS_MAX_CELLS
 from ui.i18n import t
 from ui.page import open_page, page_link
-from ui.widgets import MAX_SHOWN, dim_labels, matrix_view, scores_view, weights_view
+from ui.widgets import (
+    MAX_SHOWN,
+    article_caption,
+    dim_labels,
+    scores_view,
+    vectors_view,
+    weights_view,
+)
 
 MINI_HEIGHT = 256  # pixels: a miniature of a long sentence stays small
 
@@ -67,6 +74,7 @@ if p.n_heads > 1:
 
 with step(1, "similarity", r"S = Q K^{\top}", []):
     scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **mini(p.n, p.n))
+    article_caption(p, "scores")
 flows("overview.flow1", p.n, p.n)
 
 scale_note = (
@@ -85,7 +93,7 @@ with step(3, "softmax", r"A = \operatorname{softmax}(S')", [mask_note]):
 flows("overview.flow3", p.n, p.n)
 
 with step(4, "weighted_sum", r"O = A V", [t("overview.live4", d_v=d_v)]):
-    matrix_view(
+    vectors_view(
         t("overview.m_output"),
         tr.output,
         labels,
@@ -94,6 +102,7 @@ with step(4, "weighted_sum", r"O = A V", [t("overview.live4", d_v=d_v)]):
         col_title=t("common.dim"),
         **mini(p.n, d_v),
     )
+    article_caption(p, "output")
 
 st.subheader(t("overview.more"))
 for name, column in zip(("masking", "multihead"), st.columns(2), strict=True):

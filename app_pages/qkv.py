@@ -5,29 +5,53 @@ import streamlit as st
 
 from core import AttentionTrace
 from core.explain import output_terms
-from core.recommender import FILM_KEYS, FILM_VALUES, FILMS, TAGS, VALUES, recommend
+from core.recommender import (
+    DEFAULT_QUERY,
+    FILM_KEYS,
+    FILM_VALUES,
+    FILMS,
+    TAGS,
+    VALUES,
+    recommend,
+)
 from ui.figures.qkv import QUERY_MAX, film_bars
 from ui.i18n import t
 from ui.page import open_page, page_link
-from ui.widgets import numbers_table, show_chart
+from ui.widgets import matrix_view, numbers_table, show_chart
 
-QUERY_DEFAULT = {"adventure": 3.0, "humour": 1.0, "romance": 0.0, "scifi": 4.0}
+TITLE_PX, VALUE_PX = 130, 64  # a title and three values fit a phone's column
 QUERY_STEP = 0.5
 
 
 def catalogue(titles: list[str]) -> None:
-    """Every film's key (its tags, as bars in [0, 1]) and value (what you get back)."""
-    key_cols = [t("qkv.key_col", tag=t(f"qkv.tag_{tag}")) for tag in TAGS]
+    """Every film's key K (its tags, a matrix in [0, 1]) and its value V (what you get back).
+
+    K is drawn as a matrix and V as a narrow table, so that both fit a phone.
+    """
+    tags = [t(f"qkv.tag_{tag}") for tag in TAGS]
+    keys, values = st.columns([3, 2])
+    with keys:
+        matrix_view(
+            t("qkv.keys"),
+            FILM_KEYS,
+            titles,
+            tags,
+            key="film_keys",
+            kind="weights",
+            value_title=t("qkv.tag_value"),
+            decimals=1,
+        )
     value_cols = [t(f"qkv.val_{v}") for v in VALUES]
     helps = ("qkv.val_scale_help", "qkv.val_scale_help", "qkv.val_minutes_help")
-    tag_bar = st.column_config.ProgressColumn(min_value=0.0, max_value=1.0, format="%.1f")
-    config = {col: tag_bar for col in key_cols}
-    config |= {
-        col: st.column_config.NumberColumn(format="%d", help=t(help_key))
+    config = {
+        col: st.column_config.NumberColumn(format="%d", help=t(help_key), width=VALUE_PX)
         for col, help_key in zip(value_cols, helps, strict=True)
     }
-    columns = {t("qkv.col_title"): titles, **dict(zip(key_cols, FILM_KEYS.T, strict=True))}
-    numbers_table(columns | dict(zip(value_cols, FILM_VALUES.T, strict=True)), config=config)
+    config[t("qkv.col_title")] = st.column_config.TextColumn(width=TITLE_PX)
+    with values:
+        st.markdown(f"**{t('qkv.values')}**")
+        columns = {t("qkv.col_title"): titles, **dict(zip(value_cols, FILM_VALUES.T, strict=True))}
+        numbers_table(columns, config=config)
 
 
 def query_controls() -> tuple[np.ndarray, float]:
@@ -36,7 +60,7 @@ def query_controls() -> tuple[np.ndarray, float]:
     q = [
         col.slider(
             t(f"qkv.tag_{name}"),
-            value=QUERY_DEFAULT[name],
+            value=DEFAULT_QUERY[name],
             key=f"qkv_q_{name}",
             help=t("qkv.slider_help"),
             **tag,
@@ -64,14 +88,14 @@ def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> No
     terms = output_terms(tr, 0, c)
     columns = {
         t("qkv.col_title"): titles,
-        t("qkv.score"): tr.scores[0],
-        t("qkv.col_scaled"): tr.scaled[0],
         t("qkv.col_weight"): terms.a,
         t("qkv.col_value"): terms.b,
         t("qkv.col_product"): terms.products,
-    }
-    formats = {t("qkv.score"): "%.2f", t("qkv.col_value"): "%d"}
-    config = {name: st.column_config.NumberColumn(format=f) for name, f in formats.items()}
+    }  # the scores are in the chart above; four columns fit a phone
+    number = st.column_config.NumberColumn
+    config = {name: number(format="%.3f", width=VALUE_PX) for name in list(columns)[1:]}
+    config[t("qkv.col_value")] = number(format="%d", width=VALUE_PX)
+    config[t("qkv.col_title")] = st.column_config.TextColumn(width=TITLE_PX)
     numbers_table(columns, decimals=3, config=config)
     st.caption(t("qkv.check_caption"))
     written = " + ".join(f"{w:.3f} × {v:g}" for w, v in zip(terms.a, terms.b, strict=True))

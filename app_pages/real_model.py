@@ -8,7 +8,9 @@ import pandas as pd
 import streamlit as st
 
 from core import ARTICLE_SENTENCE
-from core.bert import BertOutput, heads_linking, token_index
+from core.bert import BertOutput, heads_linking
+from core.quiz import real_model_questions
+from core.tokens import word_pair
 from realmodel import FIX_COMMAND, MAX_TOKENS
 from realmodel.loader import ENV_VAR
 from ui import settings as cfg
@@ -17,19 +19,11 @@ from ui.charts import bars, unique_labels
 from ui.figures.multihead import head_maps
 from ui.i18n import t
 from ui.page import open_page
+from ui.quiz import ask
 from ui.widgets import matrix_view, md_escape, show_chart, show_charts, weights_view
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
 RANKED = 5
-
-
-def default_pair(tokens: list[str]) -> tuple[int, int]:
-    """The article's "it" → "cake" when the sentence has them, else its last and first word."""
-    try:
-        return token_index(tokens, "it"), token_index(tokens, "cake")
-    except ValueError:
-        n = len(tokens)
-        return max(n - 2, 0), min(1, n - 1)
 
 
 def unavailable(reason: str) -> None:
@@ -62,9 +56,8 @@ def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best, key: str
     )
     weights = out.attentions[layer - 1, head - 1]  # [n, n]
     name = t("real_model.map_name", layer=layer, head=head)
-    weights_view(
-        name, weights, labels, key=f"real_map_l{layer}_h{head}", caption=t("real_model.map_caption")
-    )
+    caption = t("real_model.map_caption")
+    weights_view(name, weights, labels, key=f"real_map_l{layer}_h{head}", caption=caption, focus=qi)
     st.markdown(f"**{t('real_model.row_title', q=f'“{md_escape(labels[qi])}”')}**")
     row = bars(
         weights[qi],
@@ -89,6 +82,10 @@ if not text.strip():
 encoded, out = state.real_run(text)
 if encoded.truncated:
     st.info(t("real_model.truncated", max=MAX_TOKENS), icon=":material/content_cut:")
+if unknown := encoded.tokens.count("[UNK]"):
+    vocab = f"{model.tokenizer.get_vocab_size():,}"
+    pieces = {"unknown": unknown, "words": encoded.n - 2, "vocab": vocab}  # [CLS], [SEP] aside
+    st.warning(t("real_model.unknown", **pieces), icon=":material/translate:")
 st.caption(t("real_model.toy_controls"))
 
 n, n_layers, n_heads = encoded.n, out.n_layers, out.n_heads
@@ -102,12 +99,15 @@ st.caption(t("real_model.sizes", **sizes))
 # 1) one link, followed through every layer and head
 st.subheader(t("real_model.link"))
 st.markdown(t("real_model.link_intro"))
-# Widgets are keyed by the tokens, so a new sentence starts from its own defaults.
-sentence_key = hashlib.sha1("\x1f".join(tokens).encode()).hexdigest()[:10]
-default_q, default_k = default_pair(tokens)
+# The query starts at the followed token, the key at the article's "cake" (words only, never
+# [CLS], [SEP], [UNK] or punctuation). The pickers are keyed by the tokens and the followed
+# token, so a new sentence or a new choice in the sidebar starts from its own defaults.
+sentence_key = hashlib.sha1("\x1f".join([*tokens, s.focus]).encode()).hexdigest()[:10]
+default_q, default_k = word_pair(tokens, s.focus, "cake")
 pick_q, pick_k = st.columns(2)
 qi = pick(t("common.query"), list(range(n)), default_q, f"real_q_{sentence_key}", labels, pick_q)
 ki = pick(t("common.key"), list(range(n)), default_k, f"real_k_{sentence_key}", labels, pick_k)
+ask("real_model", real_model_questions(out.attentions, labels, qi, ki), s)
 ranked = heads_linking(out.attentions, tokens, qi, ki)
 best = ranked[0]
 layer_names = [t("real_model.layer_n", i=i) for i in range(1, n_layers + 1)]
@@ -145,7 +145,7 @@ layer = closeup(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
 # 3) the whole layer, as on the Multi-head page
 st.subheader(t("real_model.all_heads", layer=layer))
 if n <= ALL_HEADS_MAX_TOKENS:
-    show_charts(head_maps(out.attentions[layer - 1], labels, t), key="real_heads")
+    show_charts(head_maps(out.attentions[layer - 1], labels, t, focus=qi), key="real_heads")
     st.caption(t("real_model.all_heads_caption"))
 else:
     st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))

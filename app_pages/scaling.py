@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core import max_entropy, sharpness
+from core.article import ARTICLE_ROOT
 from ui import settings as cfg
 from ui import state
 from ui.figures.scaling import max_weight_chart, row_weights, variance_chart
@@ -11,29 +12,22 @@ from ui.i18n import t
 from ui.page import open_page
 from ui.widgets import (
     choose_head,
+    focus_picker,
+    glossary,
     md_escape,
     numbers_table,
     plain,
-    pronoun_or,
     show_chart,
-    token_picker,
 )
 
 
-@st.fragment
 def one_row(s: cfg.Settings) -> None:
     """One query row of the student's sentence through softmax, scaled and unscaled."""
     p_on = state.pipeline(state.with_changes(s, scale=True))
     p_off = state.pipeline(state.with_changes(s, scale=False))
     labels = p_on.labels
     pick, head_col = st.columns(2)
-    qi = token_picker(
-        t("scaling.pick_row"),
-        labels,
-        key="scaling_row",
-        default=pronoun_or(p_on.tokens, len(labels) - 1),
-        container=pick,
-    )
+    qi = focus_picker(t("scaling.pick_row"), labels, key="scaling_row", container=pick)
     with head_col:
         head = choose_head(p_on.n_heads, key="scaling_head")
     tr = {"on": p_on.mha.head(head), "off": p_off.mha.head(head)}
@@ -85,6 +79,8 @@ if s.d_k == 1:
 elif s.scale:
     now = t("scaling.now_on", d_model=s.d_model, h=s.n_heads, d_k=s.d_k, root=root, factor=factor)
     st.info(now, icon=":material/straighten:")
+    if state.pipeline(s).is_article:
+        st.caption(t("scaling.article_root", root=ARTICLE_ROOT))
 else:
     st.warning(t("scaling.now_off", d_k=s.d_k, root=root), icon=":material/warning:")
 
@@ -117,4 +113,5 @@ with st.expander(t("scaling.table"), icon=":material/table:"):
 st.subheader(t("scaling.row"))
 st.markdown(t("scaling.row_body", temp=plain(s.temperature)))
 one_row(s)
+glossary("nats")
 st.markdown(t("scaling.takeaway"))

@@ -8,11 +8,12 @@ from ui.explain import sum_latex, terms_table
 from ui.i18n import t
 from ui.page import open_page
 from ui.widgets import (
+    article_caption,
     choose_head,
     dim_labels,
+    focus_picker,
     matrix_view,
     md_escape,
-    pronoun_or,
     scores_view,
     token_picker,
     vectors_view,
@@ -45,13 +46,12 @@ vectors_view("K = X·W_K", tr.k, labels, k_dims, key="k")
 
 st.subheader(t("similarity.scores"))
 scores_view("S = Q·Kᵀ", tr.scores, labels, key="scores", caption=t("similarity.scores_caption"))
+article_caption(p, "scores")
 
 st.subheader(t("similarity.explain"))
 st.markdown(t("similarity.explain_intro"))
 pick_q, pick_k = st.columns(2)
-qi = token_picker(
-    t("common.query"), labels, key="sim_q", default=pronoun_or(p.tokens, 0), container=pick_q
-)
+qi = focus_picker(t("common.query"), labels, key="sim_q", container=pick_q)
 ki = token_picker(t("common.key"), labels, key="sim_k", default=min(3, p.n - 1), container=pick_k)
 terms = score_terms(tr, qi, ki)
 st.markdown(f"**{t('similarity.products')}**")

@@ -11,23 +11,21 @@ from ui.i18n import t
 from ui.page import open_page
 from ui.widgets import (
     choose_head,
+    focus_picker,
+    glossary,
     plain,
-    pronoun_or,
     show_chart,
-    token_picker,
     weights_view,
 )
 
 TERMS_SHOWN = 3
 
 
-@st.fragment
 def one_row(s: cfg.Settings, head: int) -> None:
     """Softmax of one chosen row, term by term: e^z, the sum, each term divided by it."""
     p = state.pipeline(s)
     labels = p.labels
-    default = pronoun_or(p.tokens, p.n - 1)
-    qi = token_picker(t("softmax.pick_row"), labels, key="softmax_row", default=default)
+    qi = focus_picker(t("softmax.pick_row"), labels, key="softmax_row")
     softmax_worked(softmax_terms(p.mha.head(head), qi), labels, qi, shown=TERMS_SHOWN)
 
 
@@ -63,6 +61,7 @@ one_row(s, head)
 # How sharp is every row of this head?
 st.subheader(t("softmax.sharpness"))
 st.markdown(t("softmax.sharpness_body"))
+glossary("nats", "jacobian", "frobenius")
 st.latex(
     r"\begin{gathered}H=-\sum_j p_j\ln p_j,\qquad N_\mathrm{eff}=e^{H}\\ "
     r"\|J\|_F=\Big\|\operatorname{diag}(p)-p\,p^{\top}\Big\|_F\end{gathered}"
@@ -72,6 +71,7 @@ st.caption(t("softmax.table_caption", n=p.n))
 
 st.subheader(t("softmax.why_bad"))
 st.markdown(t("softmax.why_bad_body"))
+glossary("jacobian", "delta")
 st.latex(
     r"\begin{gathered}\frac{\partial p_i}{\partial z_j}=p_i\,(\delta_{ij}-p_j)\\ "
     r"J=\operatorname{diag}(p)-p\,p^{\top}\;\xrightarrow{\;p\,\to\,\text{one-hot}\;}\;0"
@@ -80,9 +80,9 @@ st.latex(
 
 # The same sentence at every d_model, with the current and the opposite scaling.
 st.subheader(t("softmax.sweep"))
-st.markdown(t("softmax.sweep_body"))
+st.markdown(t("softmax.sweep_body", seeds=state.SWEEP_SEEDS, more=state.SWEEP_SEEDS - 1))
 mine, other = state.sweep(s, scale=s.scale), state.sweep(s, scale=not s.scale)
-panels = sweep_charts(state.SWEEP_DIMS, mine, other, current_d=s.d_model, scale_on=s.scale, text=t)
+panels = sweep_charts(mine, other, current_d=s.d_model, scale_on=s.scale, text=t)
 for row in (panels[:2], panels[2:]):
     for (key, figure), col in zip(row, st.columns(2), strict=True):
         with col:

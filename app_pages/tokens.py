@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core import Pipeline, swap_positions
+from core.tokens import join_tokens
 from ui import state
 from ui.charts import unique_labels
 from ui.figures.tokens import pe_curves
@@ -12,7 +13,6 @@ from ui.page import open_page, page_link
 from ui.widgets import dim_labels, matrix_view, md_escape, show_chart, vectors_view
 
 MAX_CURVES = 6
-ROW_PX = 35  # height of one st.dataframe row
 
 
 def default_curves(d_model: int) -> list[int]:
@@ -24,9 +24,11 @@ def default_curves(d_model: int) -> list[int]:
 
 
 def sentence_line(tokens: list[str], bold: set[int]) -> str:
-    return " ".join(
+    """The tokens read back as text (with its own spacing), the swapped ones in bold."""
+    marked = [
         f"**{md_escape(tok)}**" if i in bold else md_escape(tok) for i, tok in enumerate(tokens)
-    )
+    ]
+    return join_tokens(marked, like=tokens)
 
 
 @st.fragment
@@ -91,15 +93,17 @@ labels, dims = p.labels, dim_labels(p.d_model)
 
 st.subheader(t("tokens.tokens_title"))
 table, explain = st.columns([1, 2])
+# The default height shows up to ten rows (the article's nine all fit); longer ones scroll.
 table.dataframe(
     pd.DataFrame({t("tokens.col_pos"): range(p.n), t("tokens.col_token"): p.tokens}),
     hide_index=True,
-    height=ROW_PX * (min(p.n, 8) + 1) + 3,
 )
 explain.markdown(t("tokens.tokens_explain", n=p.n))
 
 st.subheader(t("tokens.embed_title"))
-st.markdown(t("tokens.embed_explain", d=p.d_model))
+st.markdown(
+    t("tokens.embed_explain_article" if p.is_article else "tokens.embed_explain", d=p.d_model)
+)
 vectors_view("E", p.embeddings, labels, dims, key="tok_e")
 
 st.subheader(t("tokens.pe_title"))

@@ -9,35 +9,35 @@ from ui.explain import output_worked
 from ui.i18n import t
 from ui.page import open_page
 from ui.widgets import (
+    article_caption,
     choose_head,
     dim_labels,
+    focus_picker,
     matrix_view,
     md_escape,
-    token_picker,
     vectors_view,
     weights_view,
 )
 
-FORMULA = r"V = X W_V,\qquad O = A\,V,\qquad O_{ic} = \sum_{j} A_{ij}\,V_{jc}"
+FORMULA = (  # stacked, so each line fits a phone
+    r"\begin{gathered}V = X W_V,\qquad O = A\,V\\ O_{ic} = \sum_{j} A_{ij}\,V_{jc}\end{gathered}"
+)
 TERMS_IN_FORMULA = 4
 
 
 def point_at(query: str, dim: int) -> None:
-    """Callback: show this output cell in the explainer below."""
-    st.session_state["ws_q"] = query
+    """Callback: follow this token and show this output cell in the explainer below."""
+    st.session_state["focus"] = query
     st.session_state["ws_dim"] = dim
 
 
-@st.fragment
 def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
     """One output value as the sum of weight × value over every key."""
-    n, d_v = tr.v.shape
+    d_v = tr.v.shape[1]
     if st.session_state.get("ws_dim") not in range(d_v):
         st.session_state["ws_dim"] = 0
     pick_q, pick_dim = st.columns(2)
-    qi = token_picker(
-        t("common.query"), labels, key="ws_q", default=min(3, n - 1), container=pick_q
-    )
+    qi = focus_picker(t("common.query"), labels, key="ws_q", container=pick_q)
     dim = pick_dim.selectbox(
         t("weighted_sum.out_dim"), list(range(d_v)), format_func=lambda c: str(c + 1), key="ws_dim"
     )
@@ -68,11 +68,12 @@ with left:
 by_dim = {"col_title": t("common.dim")}
 with right:
     by_key = {"row_title": t("common.key"), "caption": t("weighted_sum.v_caption")}
-    vectors_view("V = X·W_V", tr.v, labels, v_dims, key="v", **by_key, **by_dim)
+    vectors_view("V = X·W_V", tr.v, labels, v_dims, key="v", focus=None, **by_key, **by_dim)
 
 st.subheader(t("weighted_sum.output"))
 by_query = {"row_title": t("common.query"), "caption": t("weighted_sum.output_caption")}
 vectors_view("O = A·V", tr.output, labels, v_dims, key="output", **by_query, **by_dim)
+article_caption(p, "output")
 
 lowest = most_negative(tr.output)
 with st.container(border=True):

@@ -21,9 +21,10 @@ from core.multihead import (
     multi_head_attention,
     split_heads,
 )
-from core.pipeline import Pipeline, build_pipeline, uses_article
+from core.pipeline import Pipeline, build_pipeline, head_scores, uses_article
 from core.sharpness import (
     Sharpness,
+    Sweep,
     max_entropy,
     row_entropy,
     sharpness,
@@ -53,12 +54,14 @@ __all__ = [
     "Pipeline",
     "Sharpness",
     "Swap",
+    "Sweep",
     "article_example",
     "attention_weights",
     "build_pipeline",
     "causal_mask",
     "footnote4_experiment",
     "head_divergence",
+    "head_scores",
     "init_params",
     "max_entropy",
     "merge_heads",

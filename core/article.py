@@ -27,6 +27,8 @@ it pointed at, so the pointer part of its output goes below zero ("it": -0.21).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 ARTICLE_SENTENCE = "I ate the cake and it was delicious."
@@ -79,3 +81,29 @@ def article_example() -> dict[str, object]:
         "w_v": np.array(_W_V, dtype=np.float64),
         "w_o": np.eye(ARTICLE_D_MODEL),
     }
+
+
+@dataclass(frozen=True)
+class ArticleFigure:
+    """A number the article prints, and where the app computes it."""
+
+    step: str  # "scores" (S = Q·Kᵀ, unscaled) or "output" (A·V)
+    query: str  # the row's token
+    column: str | int  # the key's token (scores) or the 0-based dimension (output)
+    printed: str  # as the article prints it
+
+
+ARTICLE_FIGURES = (
+    ArticleFigure("scores", "cake", "it", "1.3"),
+    ArticleFigure("scores", "cake", "I", "0.4"),
+    ArticleFigure("scores", "cake", "cake", "1.6"),
+    ArticleFigure("output", "cake", 0, "2.4"),
+)
+ARTICLE_ROOT = "2"  # the article's √4, what its scores are divided by
+
+
+def figure_cell(figure: ArticleFigure, tokens: list[str]) -> tuple[int, int]:
+    """The row and column of the matrix where the app computes this figure."""
+    row = tokens.index(figure.query)
+    column = tokens.index(figure.column) if isinstance(figure.column, str) else figure.column
+    return row, column

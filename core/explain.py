@@ -26,6 +26,11 @@ class Terms:
     products: np.ndarray  # [m]  a * b
     total: float  # Σ a * b
 
+    @property
+    def b_range(self) -> tuple[float, float]:
+        """The smallest and largest b: a mix with weights a ≥ 0 summing to 1 lies between."""
+        return float(self.b.min()), float(self.b.max())
+
 
 def _terms(a: np.ndarray, b: np.ndarray) -> Terms:
     products = a * b
@@ -57,6 +62,10 @@ class SoftmaxTerms:
     @property
     def weight_sum(self) -> float:
         return float(np.sum(self.weights))
+
+    @property
+    def shifted(self) -> np.ndarray:  # [m]  the exponents written out: z − shift
+        return self.z - self.shift
 
 
 def softmax_terms(trace: AttentionTrace, i: int) -> SoftmaxTerms:  # one head's trace

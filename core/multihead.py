@@ -41,10 +41,15 @@ def init_params(d_model: int, n_heads: int, seed: int) -> MHAParams:
     """Random weights with d_k = d_v = d_model/h, N(0, 1/d_model) so projections keep variance."""
     if n_heads < 1 or d_model % n_heads:
         raise ValueError(f"d_model={d_model} is not divisible by n_heads={n_heads}")
+    w_q, w_k, w_v, w_o = draw_weights(d_model, seed, 4)
+    return MHAParams(w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o)
+
+
+def draw_weights(d_model: int, seed: int, count: int) -> list[np.ndarray]:  # count × [d, d]
+    """The first ``count`` of W_Q, W_K, W_V, W_O as init_params draws them, N(0, 1/d_model)."""
     rng = np.random.default_rng(seed)
     std = 1.0 / np.sqrt(d_model)
-    w_q, w_k, w_v, w_o = (rng.normal(0.0, std, size=(d_model, d_model)) for _ in range(4))
-    return MHAParams(w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o)
+    return [rng.normal(0.0, std, size=(d_model, d_model)) for _ in range(count)]
 
 
 def split_heads(x: np.ndarray, n_heads: int) -> np.ndarray:

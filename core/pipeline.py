@@ -8,7 +8,7 @@ import numpy as np
 
 from core.article import ARTICLE_D_MODEL, ARTICLE_TOKENS, article_example
 from core.attention import causal_mask
-from core.multihead import MHAParams, MHAResult, init_params, multi_head_attention
+from core.multihead import MHAParams, MHAResult, draw_weights, init_params, multi_head_attention
 from core.tokens import positional_encoding, token_embedding, unique_labels
 
 
@@ -93,3 +93,11 @@ def build_pipeline(
         mask=mask,
         is_article=uses_article(tokens, d_model, n_heads),
     )
+
+
+def head_scores(tokens: list[str], d_model: int, seed: int) -> np.ndarray:  # -> [n, n]
+    """q·kᵀ of a one-head model with random weights: build_pipeline's scores, drawing only
+    W_Q and W_K (the sweep over sizes needs nothing else)."""
+    x = token_embedding(tokens, d_model, seed) + positional_encoding(len(tokens), d_model)
+    w_q, w_k = draw_weights(d_model, seed, 2)
+    return (x @ w_q) @ (x @ w_k).T

@@ -24,6 +24,7 @@ CATALOGUE = {
     "orbit": ([0.2, 0.1, 0.9, 0.6], [3, 2, 118]),
 }
 FILMS = tuple(CATALOGUE)
+DEFAULT_QUERY = {"adventure": 3.0, "humour": 1.0, "romance": 0.0, "scifi": 4.0}  # a sci-fi fan
 FILM_KEYS = np.array([keys for keys, _ in CATALOGUE.values()], dtype=np.float64)  # [6, 4]
 FILM_VALUES = np.array([values for _, values in CATALOGUE.values()], dtype=np.float64)  # [6, 3]
 

@@ -69,15 +69,32 @@ def sharpness(weights: np.ndarray) -> Sharpness:
     )
 
 
+@dataclass(frozen=True)
+class Sweep:
+    """Sharpness at every size, over several random models (seeds): its mean and its range."""
+
+    dims: np.ndarray  # [m]  d_k of each size
+    mean: Sharpness  # fields [m]: the mean over the seeds of each seed's mean over the rows
+    low: Sharpness  # fields [m]: the lowest seed's
+    high: Sharpness  # fields [m]: the highest seed's
+    n_seeds: int
+
+
 def sharpness_sweep(
-    scores: np.ndarray,  # [m, n_q, n_k]  raw q·kᵀ of one head at each of m sizes
-    dims,  # [m]  d_k of each
+    scores: np.ndarray,  # [s, m, n_q, n_k]  raw q·kᵀ of one head, s seeds at each of m sizes
+    dims,  # [m]  d_k of each size
     *,
     scale: bool,
     temperature: float,
     mask: np.ndarray | None = None,  # [n_q, n_k] bool
-) -> Sharpness:  # fields [m]: the mean over the rows at each size
-    """How sharp the rows are at every size, the other settings held: step 2 and 3 again."""
+) -> Sweep:
+    """How sharp the rows are at every size, the other settings held: steps 2 and 3 again."""
+    dims = np.asarray(dims)
     factors = np.array([scale_factor(scale, int(d)) for d in dims])[:, None, None]  # [m, 1, 1]
     _, _, weights = attention_weights(scores, factor=factors, temperature=temperature, mask=mask)
-    return sharpness(weights).mean()
+    per_seed = sharpness(weights).mean()  # fields [s, m]
+
+    def over_seeds(reduce) -> Sharpness:
+        return Sharpness(*(reduce(getattr(per_seed, f.name), axis=0) for f in fields(Sharpness)))
+
+    return Sweep(dims, over_seeds(np.mean), over_seeds(np.min), over_seeds(np.max), len(scores))

@@ -21,7 +21,8 @@ _MARKS = "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u090
 _LETTER = rf"(?:(?![{_CJK}])[^\W_])"
 _WORD = rf"{_LETTER}(?:{_LETTER}|[{_MARKS}])*"
 _TOKEN = re.compile(
-    rf"[{_CJK}]"  # one CJK character
+    r"\d+(?:[.,]\d+)*"  # a number, decimals and thousands included: 3.14, 1,000
+    rf"|[{_CJK}]"  # one CJK character
     rf"|{_WORD}(?:['’]{_WORD})*"  # a word, with its apostrophes
     r"|\S"  # any other visible character: punctuation, symbol, emoji
 )
@@ -128,3 +129,88 @@ def swap_positions(embeddings: np.ndarray, positions: np.ndarray, a: int, b: int
     # that unmoved words give exactly 0, not a rounding -0.00.
     delta = x_new[order] - (embeddings + positions)  # [n, d_model]
     return Swap(order=order, embeddings=e_new, x=x_new, delta=delta)
+
+
+# Marks that sit against the word before them, and those that open onto the word after.
+_CLOSES = set(".,!?;:%)]}»”’…，。！？；：、）】」』》〉")
+_OPENS = set("([{«“‘（【「『《〈")
+_NO_SPACE = re.compile(rf"[{_CJK}\u3000-\u303f\uff00-\uffef]")
+
+
+def join_tokens(tokens: list[str], like: list[str] | None = None) -> str:
+    """The tokens read back as text: "delicious." not "delicious .", "我吃了" not "我 吃 了".
+
+    ``like``: the plain tokens that decide the spacing when ``tokens`` carry markup.
+    """
+    like = tokens if like is None else like
+    out = ""
+    for k, (tok, plain) in enumerate(zip(tokens, like, strict=True)):
+        before = like[k - 1] if k else ""
+        tight = (
+            not k
+            or plain[0] in _CLOSES
+            or before[-1] in _OPENS
+            or bool(_NO_SPACE.match(plain[0]) and _NO_SPACE.match(before[-1]))
+        )
+        out += tok if tight else " " + tok
+    return out
+
+
+PRONOUNS = ("it", "它")  # the article's question is what "it" refers to
+
+
+def focus_default(tokens: list[str]) -> int:
+    """The token to follow first: the article's pronoun when the sentence has it, else its
+    last word (punctuation passed over), else its last token."""
+    lowered = [tok.lower() for tok in tokens]
+    for word in PRONOUNS:
+        if word in lowered:
+            return lowered.index(word)
+    words = [i for i, tok in enumerate(tokens) if any(ch.isalnum() for ch in tok)]
+    return words[-1] if words else len(tokens) - 1
+
+
+def plain_label(token: str) -> str:
+    """A token as text that needs no emoji font: flags as "flag FR", skin tones and joined
+    emoji as their parts. Chart labels use it; pages and tables show the token itself."""
+    letters = [ch for ch in token if 0x1F1E6 <= ord(ch) <= 0x1F1FF]
+    if letters and len(letters) == len(token):
+        return "flag " + "".join(chr(ord(ch) - 0x1F1E6 + ord("A")) for ch in letters)
+    if any(0xE0020 <= ord(ch) <= 0xE007F for ch in token):  # a flag of tag characters
+        return "flag " + "".join(
+            chr(ord(ch) - 0xE0000).upper() for ch in token if 0xE0061 <= ord(ch) <= 0xE007A
+        )
+    kept = [
+        ch for ch in token if not (0x1F3FB <= ord(ch) <= 0x1F3FF or 0xFE00 <= ord(ch) <= 0xFE0F)
+    ]
+    parts = "".join(kept).split(_ZWJ)
+    return "+".join(part for part in parts if part) or token
+
+
+SPECIAL_TOKENS = ("[CLS]", "[SEP]", "[UNK]", "[PAD]", "[MASK]")  # a BERT model's own marks
+
+
+def is_word(token: str) -> bool:
+    """A token that stands for text: not punctuation, not one of a model's special marks."""
+    return token not in SPECIAL_TOKENS and any(ch.isalnum() for ch in token)
+
+
+def find_word(tokens: list[str], word: str) -> int | None:
+    """The first token spelled ``word`` (any case; a word piece's "##" ignored) that is a word."""
+    wanted = word.strip().lower()
+    for i, token in enumerate(tokens):
+        if is_word(token) and token.lower().removeprefix("##") == wanted:
+            return i
+    return None
+
+
+def word_pair(tokens: list[str], query: str, key: str) -> tuple[int, int]:
+    """A query and a key to show first: the words asked for where the tokens have them, else
+    the last word and the first other word, never a special mark or punctuation."""
+    words = [i for i, tok in enumerate(tokens) if is_word(tok)] or list(range(len(tokens)))
+    qi = find_word(tokens, query)
+    qi = words[-1] if qi is None else qi
+    ki = find_word(tokens, key)
+    if ki is None or ki == qi:
+        ki = next((i for i in words if i != qi), qi)
+    return qi, ki

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.charts import ROUND_STEPS, heatmap, round_bound
+from ui.charts import ROUND_STEPS, chart_labels, fixed, heatmap, round_bound
 
 
 def signed_domain(figure) -> list[float]:
@@ -76,3 +76,20 @@ def test_a_heatmap_fits_the_width_and_keeps_its_height_for_the_cells():
     fig = heatmap(np.eye(2), ["a", "b"], ["x", "y"])
     assert fig.spec["autosize"] == {"type": "fit-x", "contains": "padding"}
     assert fig.spec["height"] == 2 * 34  # two rows of 34 px cells; the axes come on top
+
+
+def test_a_value_that_rounds_to_zero_is_never_printed_with_a_minus_sign():
+    # "-0.00" reads as a negative number to a student; it is "0.00".
+    fig = heatmap(np.array([[-0.001, -0.004], [0.004, -0.006]]), ["a", "b"], ["c", "d"])
+    assert list(fig.data["text"]) == ["0.00", "0.00", "0.00", "-0.01"]
+    assert fixed([-1e-9, -0.00004, -0.00006], 4).tolist() == ["0.0000", "0.0000", "-0.0001"]
+
+
+def test_chart_labels_need_no_emoji_font_and_stay_apart():
+    assert chart_labels(["cake", "🇫🇷", "👍🏽", "👨\u200d👩\u200d👧", "👍"]) == [
+        "cake",
+        "flag FR",
+        "👍",
+        "👨+👩+👧",
+        "👍 (2)",
+    ]

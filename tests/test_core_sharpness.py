@@ -123,16 +123,23 @@ def test_mean_averages_every_measure_over_the_rows():
     assert max_entropy(9) == pytest.approx(math.log(9))
 
 
-def test_sweep_is_sharpness_of_each_size_s_own_attention():
+def test_sweep_is_sharpness_of_each_size_s_own_attention_over_the_seeds():
     rng = np.random.default_rng(5)
     dims = (4, 64)
-    scores = np.stack([rng.standard_normal((6, 6)) * math.sqrt(d) for d in dims])
+    scores = np.stack(
+        [np.stack([rng.standard_normal((6, 6)) * math.sqrt(d) for d in dims]) for _ in range(3)]
+    )  # [3 seeds, 2 sizes, 6, 6]
     mask = np.tril(np.ones((6, 6), dtype=bool))
     for scale in (True, False):
         sweep = sharpness_sweep(scores, dims, scale=scale, temperature=0.7, mask=mask)
+        assert sweep.n_seeds == 3 and list(sweep.dims) == list(dims)
         for i, d in enumerate(dims):
-            z = scores[i] * ((1 / math.sqrt(d)) if scale else 1.0) / 0.7
-            z = np.where(mask, z, -np.inf)
-            expected = sharpness(softmax(z)).mean()
-            assert sweep.entropy_nats[i] == pytest.approx(expected.entropy_nats, rel=1e-12)
-            assert sweep.grad_norm[i] == pytest.approx(expected.grad_norm, rel=1e-12)
+            per_seed = []
+            for seed_scores in scores:
+                z = seed_scores[i] * ((1 / math.sqrt(d)) if scale else 1.0) / 0.7
+                per_seed.append(sharpness(softmax(np.where(mask, z, -np.inf))).mean())
+            for name in ("entropy_nats", "grad_norm", "max_weight"):
+                values = [float(m[name]) for m in per_seed]
+                assert sweep.mean[name][i] == pytest.approx(np.mean(values), rel=1e-12)
+                assert sweep.low[name][i] == pytest.approx(min(values), rel=1e-12)
+                assert sweep.high[name][i] == pytest.approx(max(values), rel=1e-12)

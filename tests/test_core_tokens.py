@@ -15,11 +15,14 @@ from hypothesis import strategies as st
 
 from core.tokens import (
     MAX_TOKENS,
+    focus_default,
+    join_tokens,
     pe_wavelength,
     positional_encoding,
     swap_positions,
     token_embedding,
     tokenize,
+    word_pair,
 )
 
 FAST = settings(max_examples=50, deadline=None)
@@ -265,3 +268,43 @@ def test_a_swap_moves_embeddings_and_keeps_positions():
     expected[0], expected[2] = pe[2] - pe[0], pe[0] - pe[2]
     np.testing.assert_allclose(s.delta, expected, atol=1e-15)
     assert (s.delta[[1, 3]] == 0).all()  # exactly: no rounding -0.00 for unmoved words
+
+
+def test_numbers_stay_whole():
+    assert tokenize("pi is 3.14, and 1,000 more") == [
+        "pi",
+        "is",
+        "3.14",
+        ",",
+        "and",
+        "1,000",
+        "more",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ate the cake and it was delicious.",
+        "我吃了蛋糕，它很好吃。",
+        "Well (really): 3.14!",
+        "don't",
+    ],
+)
+def test_tokens_read_back_as_the_text(text):
+    assert join_tokens(tokenize(text)) == text
+
+
+def test_the_followed_token_starts_at_the_pronoun_or_the_last_word():
+    assert focus_default(tokenize("I ate the cake and it was delicious.")) == 5
+    assert focus_default(tokenize("我吃了蛋糕，它很好吃。")) == 6
+    assert focus_default(tokenize("the cat sat on the mat.")) == 5  # "mat", not "."
+    assert focus_default(["!", "?"]) == 1
+
+
+def test_word_pairs_skip_special_marks_and_punctuation():
+    pieces = ["[CLS]", "i", "ate", "the", "cake", "and", "it", "was", "delicious", ".", "[SEP]"]
+    assert word_pair(pieces, "it", "cake") == (6, 4)
+    unknown = ["[CLS]", "我", "[UNK]", "，", "[UNK]", "。", "[SEP]"]
+    qi, ki = word_pair(unknown, "它", "cake")
+    assert unknown[qi] == "我" and unknown[ki] == "我"  # the only word the model knows

@@ -6,16 +6,23 @@ import math
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart, chart_specs, open_page, table
+from apptest_util import all_text, chart, chart_specs, matrix, open_page, table
 
 from ui.texts.qkv import TEXTS
 
 TAGS = ("adventure", "humour", "romance", "scifi")
-TAG_COLUMNS = ["K: adventure", "K: humour", "K: romance", "K: sci-fi"]
 VALUE_COLUMNS = ["V: adventure", "V: humour", "V: minutes"]
 SCORES, WEIGHTS = "film_scores", "film_weights"
-CATALOGUE = ["film", *TAG_COLUMNS, *VALUE_COLUMNS]
 TERMS = ["film", "weight", "value", "weight × value"]
+
+
+def keys(at) -> np.ndarray:
+    """The catalogue's keys K [6 films, 4 tags], as the page draws them."""
+    return matrix(at, "film_keys")
+
+
+def films(at) -> list[str]:
+    return table(at, "film", *VALUE_COLUMNS)["film"].tolist()
 
 
 def set_query(at, query: dict[str, float], temperature: float | None = None):
@@ -34,11 +41,10 @@ def weights(at) -> np.ndarray:
 def test_wanting_one_tag_puts_the_film_with_that_tag_on_top(tag):
     at = set_query(open_page("qkv"), {TAGS[tag]: 5.0})
     assert not at.exception
-    catalogue = table(at, *CATALOGUE)
     w = weights(at)
-    assert int(np.argmax(w)) == int(np.argmax(catalogue[TAG_COLUMNS[tag]]))
+    assert int(np.argmax(w)) == int(np.argmax(keys(at)[:, tag]))
     bars = chart(at, WEIGHTS)
-    assert bars.loc[bars["hl"], "label"].tolist() == [catalogue["film"][int(np.argmax(w))]]
+    assert bars.loc[bars["hl"], "label"].tolist() == [films(at)[int(np.argmax(w))]]
 
 
 @pytest.mark.parametrize(
@@ -47,11 +53,8 @@ def test_wanting_one_tag_puts_the_film_with_that_tag_on_top(tag):
 )
 def test_weights_are_the_softmax_of_the_scaled_matches(query, temperature):
     at = set_query(open_page("qkv"), query, temperature)
-    catalogue = table(at, *CATALOGUE)
     q = [query.get(tag, 0.0) for tag in TAGS]
-    scores = [
-        sum(qi * k for qi, k in zip(q, row, strict=True)) for row in catalogue[TAG_COLUMNS].values
-    ]
+    scores = [sum(qi * k for qi, k in zip(q, row, strict=True)) for row in keys(at)]
     np.testing.assert_allclose(chart(at, SCORES)["value"], scores, atol=1e-12)
     exps = [math.exp(s / (math.sqrt(4) * temperature)) for s in scores]
     np.testing.assert_allclose(weights(at), [e / sum(exps) for e in exps], rtol=1e-12)
@@ -60,7 +63,7 @@ def test_weights_are_the_softmax_of_the_scaled_matches(query, temperature):
 
 def test_blend_is_the_weighted_sum_of_the_values():
     at = set_query(open_page("qkv"), {"adventure": 1.5, "romance": 4, "scifi": 2}, 0.7)
-    catalogue = table(at, *CATALOGUE)
+    catalogue = table(at, "film", *VALUE_COLUMNS)
     w = weights(at)
     for metric, column in zip(at.metric, VALUE_COLUMNS, strict=True):
         by_hand = sum(wi * vi for wi, vi in zip(w, catalogue[column], strict=True))
@@ -96,6 +99,6 @@ def test_the_toy_speaks_chinese():
     at = open_page("qkv", lang="zh", sentence="我吃了蛋糕 🍰", d=1024, heads=16)
     assert not at.exception
     assert weights(at).sum() == pytest.approx(1.0, abs=1e-12)
-    films = TEXTS["col_title"]["zh"]
-    key = TEXTS["key_col"]["zh"].format(tag=TEXTS["tag_scifi"]["zh"])
-    assert TEXTS["item_starship"]["zh"] in list(table(at, films, key)[films])
+    title, minutes = TEXTS["col_title"]["zh"], TEXTS["val_minutes"]["zh"]
+    assert TEXTS["item_starship"]["zh"] in list(table(at, title, minutes)[title])
+    assert TEXTS["item_starship"]["zh"] in list(chart(at, "film_keys")["row"])

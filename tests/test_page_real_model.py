@@ -6,7 +6,7 @@ import huggingface_hub
 import numpy as np
 import pytest
 import streamlit as st
-from apptest_util import all_text, chart_keys, matrix, open_page
+from apptest_util import all_text, chart, chart_keys, matrix, open_page
 
 from realmodel import FIX_COMMAND, loader
 from ui.texts.real_model import TEXTS
@@ -30,7 +30,9 @@ def test_article_sentence_finds_the_strongest_it_to_cake_head(model, reference):
     assert f"layer {best['layer'] + 1}, head {best['head'] + 1}" in text
     closeup = matrix(at, closeup_key(at))  # the close-up starts at that head
     np.testing.assert_allclose(closeup, out.attentions[best["layer"], best["head"]], atol=1e-12)
-    np.testing.assert_allclose(closeup.sum(axis=1), 1.0, atol=1e-9)
+    # The model's attention runs in float32, as its weights are stored: rows sum to 1 within
+    # float32's rounding (its accuracy against the reference is checked in test_bert.py).
+    np.testing.assert_allclose(closeup.sum(axis=1), 1.0, atol=1e-6)
     assert len([k for k in chart_keys(at) if k.startswith("real_heads")]) == 3  # 12 heads by 4
 
 
@@ -82,3 +84,30 @@ def test_without_the_model_the_page_says_how_to_install_it(monkeypatch, tmp_path
         assert not at.get("vega_lite_chart")
     finally:
         st.cache_resource.clear()
+
+
+@pytest.mark.model
+def test_the_query_is_the_followed_token_and_is_outlined(model):
+    at = open_page("real_model", focus="delicious")
+    assert not at.exception
+    frames = {key: chart(at, key) for key in chart_keys(at) if key.startswith("real_")}
+    closeup = frames[closeup_key(at)]
+    assert set(closeup.loc[closeup["focus"], "row"]) == {"delicious"}
+    assert set(frames["real_heads_1"].loc[frames["real_heads_1"]["focus"], "row"]) == {"delicious"}
+
+
+@pytest.mark.model
+def test_chinese_says_how_many_pieces_the_model_does_not_know(model):
+    sentence = "我吃了蛋糕，它很好吃。"
+    at = open_page("real_model", sentence=sentence, lang="zh")
+    assert not at.exception
+    tokens = model.encode(sentence).tokens
+    unknown = tokens.count("[UNK]")
+    assert unknown > 0
+    vocab = f"{model.tokenizer.get_vocab_size():,}"
+    message = TEXTS["unknown"]["zh"].format(unknown=unknown, words=len(tokens) - 2, vocab=vocab)
+    assert message in [w.value for w in at.warning]
+    # The first picks are words: never [CLS], [SEP], [UNK] or punctuation.
+    for widget in at.selectbox:
+        if widget.key and widget.key.startswith(("real_q_", "real_k_")):
+            assert tokens[widget.value] not in ("[CLS]", "[SEP]", "[UNK]", "，", "。")

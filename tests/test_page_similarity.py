@@ -7,6 +7,7 @@ import pytest
 from apptest_util import all_text, chart, matrix, open_page, table
 
 from core import ARTICLE_TOKENS, article_example
+from ui.texts.common import TEXTS as COMMON
 from ui.texts.similarity import TEXTS
 
 TERMS = [TEXTS[f"col_{c}"]["en"] for c in ("q", "k", "prod")]
@@ -41,3 +42,17 @@ def test_term_by_term_sum_matches_the_chosen_cell():
 def test_q_and_k_are_d_k_wide(d, heads):
     at = open_page("similarity", d=d, heads=heads)
     assert chart(at, "q")["j"].nunique() == min(d // heads, 64)  # at most 64 drawn
+
+
+def test_the_article_s_own_numbers_are_named_beside_the_app_s():
+    at = open_page("similarity")
+    s = matrix(at, "scores")
+    text = all_text(at)
+    for key, printed in (("it", "1.3"), ("I", "0.4"), ("cake", "1.6")):
+        value = s[ARTICLE_TOKENS.index("cake"), ARTICLE_TOKENS.index(key)]
+        assert f"{value:.2f}" == f"{float(printed):.2f}"  # the article's figure, exactly
+        shown = COMMON["article_scores"]["en"].format(
+            row="“cake”", col=f"“{key}”", value=f"{value:.2f}", printed=printed
+        )
+        assert shown in text
+    assert "the article's" not in all_text(open_page("similarity", d=8))

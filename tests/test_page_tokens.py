@@ -115,3 +115,21 @@ def test_one_token_and_same_position_explain_instead_of_failing():
     at.selectbox(key="tok_b_9").set_value(0).run()
     assert not at.exception
     assert TEXTS["swap_same"]["en"] in all_text(at)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "before"),
+    [
+        ("I ate the cake and it was delicious.", "**I** ate the **cake** and it was delicious\\."),
+        ("我吃了蛋糕，它很好吃。", "**我**吃了**蛋**糕，它很好吃。"),
+    ],
+)
+def test_the_swapped_sentence_reads_as_text(sentence, before):
+    at = open_page("tokens", sentence=sentence)
+    assert any(before in md.value for md in at.markdown), [md.value for md in at.markdown]
+
+
+def test_the_article_s_embeddings_are_explained_as_worked_back():
+    assert TEXTS["embed_explain_article"]["en"].format(d=4) in all_text(open_page("tokens"))
+    at = open_page("tokens", d=8)
+    assert TEXTS["embed_explain"]["en"].format(d=8) in all_text(at)

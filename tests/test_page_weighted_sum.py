@@ -9,6 +9,7 @@ import pytest
 from apptest_util import all_text, chart, matrix, open_page, table
 
 from core import build_pipeline
+from ui.texts.common import TEXTS as COMMON
 from ui.texts.weighted_sum import TEXTS
 
 X, W_V, A, V, OUT = "x", "w_v", "weights", "v", "output"
@@ -120,3 +121,13 @@ def test_without_a_negative_output_the_page_says_why(sentence, v_negative, key):
     at = open_page("weighted_sum", sentence=" ".join(sentence), seed=seed)
     assert (matrix(at, OUT) >= 0).all()
     assert TEXTS[key]["en"] in all_text(at)
+
+
+def test_the_article_s_2_4_is_named_beside_the_app_s():
+    at = open_page("weighted_sum")
+    value = matrix(at, OUT)[3, 0]  # "cake", first dimension
+    assert f"{value:.1f}" == "2.4"
+    shown = COMMON["article_output"]["en"].format(
+        row="“cake”", col=1, value=f"{value:.2f}", printed="2.4"
+    )
+    assert shown in all_text(at)

@@ -15,6 +15,7 @@ from apptest_util import all_text, chart_keys, chart_specs, charts, open_page
 
 from ui.charts import MASKED
 from ui.texts.common import TEXTS as COMMON
+from ui.texts.glossary import TEXTS as GLOSSARY
 
 PAGES = sorted(p.stem for p in (Path(__file__).parent.parent / "app_pages").glob("*.py"))
 LONG = " ".join(f"w{i}" for i in range(70))  # past the 64-token cap
@@ -82,3 +83,25 @@ def test_a_one_token_sentence_everywhere():
         for key, df in zip(chart_keys(at), charts(at, ""), strict=True):
             if WEIGHT_CHARTS.match(key):
                 np.testing.assert_allclose(df["value"], 1.0, atol=1e-6)  # one key takes it all
+
+
+# Words a student cannot parse on their own, and the glossary entry that explains each.
+JARGON = {"nats": "nats", "Frobenius": "frobenius", "δ_ij": "delta", "Jensen": "js"}
+
+
+@pytest.mark.parametrize("name", ["softmax", "scaling", "multihead"])
+def test_every_technical_word_is_explained_one_click_away(name):
+    at = open_page(name, d="16", heads="2")
+    expanders = "\n".join(md.value for e in at.expander for md in e.markdown)
+    shown = all_text(at) + "\n".join(m.label for m in at.metric)
+    used = [term for term in JARGON if term in shown]
+    assert used, "the page shows none of the words it is tested for"
+    for term in used:
+        assert GLOSSARY[JARGON[term]]["en"] in expanders, term
+
+
+def test_emoji_in_chart_labels_need_no_emoji_font():
+    at = open_page("overview", sentence="cake 🇫🇷 👍🏽 yum")
+    rows = set(charts(at, "ov_")[0]["row"])
+    assert {"flag FR", "👍"} <= rows and "🇫🇷" not in rows
+    assert "🇫🇷" in at.sidebar.selectbox(key="focus").options  # pickers show the token itself

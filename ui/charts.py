@@ -21,7 +21,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from core.tokens import unique_labels
+from core.tokens import plain_label, unique_labels
 
 # A figure with many texts takes the catalogue's lookup (ui.i18n.t) and fetches its own
 # titles: a text key and its values -> the text in the page's language.
@@ -37,6 +37,7 @@ HIGHLIGHT = "#fde725"  # viridis yellow
 ALLOWED_COLOR = "#21918c"  # viridis' middle: clearly apart from the grey of blocked cells
 BLOCKED_COLOR = "#d9d9d9"  # masked (−∞) cells
 BLOCKED_INK = "#333333"
+FOCUS_COLOR = "#000000"  # the outline of the followed token's row: apart from every scale
 
 NUMBERS_MAX_CELLS = 12  # print numbers in cells when both sides are at most this
 CELL = 34  # pixels per cell for small matrices
@@ -56,6 +57,27 @@ class Figure:
 
     spec: dict
     data: pd.DataFrame
+
+
+def chart_config(present: bool) -> dict:
+    """The type sizes every chart is drawn with: the usual ones, or a projector's (the
+    presenter view), where a number in a cell must be legible from the back of a room."""
+    size = (
+        {"text": 18, "label": 16, "title": 17}
+        if present
+        else {"text": 11, "label": 11, "title": 12}
+    )
+    return {
+        "text": {"fontSize": size["text"]},
+        "axis": {"labelFontSize": size["label"], "titleFontSize": size["title"]},
+        "legend": {"labelFontSize": size["label"], "titleFontSize": size["title"]},
+        "header": {"labelFontSize": size["title"]},
+        "title": {"fontSize": size["title"] + 2},
+    }
+
+
+CONFIGS = {present: chart_config(present) for present in (False, True)}
+PRESENT_CELL = 52  # pixels per cell in the presenter view: room for 18 px numbers
 
 
 def layout(chart: alt.TopLevelMixin) -> dict:
@@ -163,6 +185,20 @@ def token_axes(
     }
 
 
+def chart_labels(labels) -> list[str]:
+    """Axis labels: each token as text that needs no emoji font (see plain_label), repeated
+    ones told apart. Tables and pickers show the tokens themselves."""
+    return unique_labels(plain_label(str(label)) for label in labels)
+
+
+def fixed(values, decimals: int) -> np.ndarray:
+    """Numbers as text with ``decimals`` places; one that rounds to zero is "0.00", never
+    "-0.00", which a student would read as a negative number."""
+    v = np.asarray(values, dtype=np.float64)
+    v = np.where(np.abs(v) < 0.5 * 10.0**-decimals, 0.0, v)
+    return np.char.mod(f"%.{decimals}f", v)
+
+
 def cells_frame(m: np.ndarray, rows, cols) -> pd.DataFrame:
     """[r, c] -> tidy rows (row, col, i, j) for every cell, labels by position."""
     r, c = np.shape(m)
@@ -182,9 +218,7 @@ def matrix_frame(m: np.ndarray, rows, cols, decimals: int = 2) -> pd.DataFrame:
     finite = np.isfinite(flat)
     df = cells_frame(m, rows, cols)
     df["value"] = np.where(finite, flat, np.nan)
-    df["text"] = np.where(
-        finite, np.char.mod(f"%.{decimals}f", np.where(finite, flat, 0.0)), MASKED
-    )
+    df["text"] = np.where(finite, fixed(np.where(finite, flat, 0.0), decimals), MASKED)
     return df
 
 
@@ -203,10 +237,21 @@ class HeatmapLayout:
     domain: tuple[float, float] | None
     legend: bool
     title: str | None
+    focus: bool  # one row (the followed token's) is outlined
+
+
+def focus_outline(base: alt.Chart, width: float = 2.0) -> alt.Chart:
+    """An outline around the cells of the followed token's row (the rows with datum.focus),
+    drawn over the cells so that no neighbour's edge covers it."""
+    return (
+        base.transform_filter("datum.focus")
+        .mark_rect(filled=False, stroke=FOCUS_COLOR, strokeWidth=width)
+        .encode(tooltip=alt.value(None))
+    )
 
 
 def _heatmap_layers(h: HeatmapLayout) -> list[alt.Chart]:
-    """The coloured cells and, for small matrices, their numbers."""
+    """The coloured cells, the followed row's outline and, for small matrices, the numbers."""
     base = alt.Chart(NO_DATA).encode(
         **token_axes(
             row_title=h.row_title,
@@ -236,12 +281,14 @@ def _heatmap_layers(h: HeatmapLayout) -> list[alt.Chart]:
         ),
         tooltip=tooltip,
     )
-    if not h.numbers:
-        return [rect]
-    text = base.mark_text(fontSize=11 if h.size >= CELL else 9).encode(
-        text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
-    )
-    return [rect, text]
+    layers = [rect, focus_outline(base)] if h.focus else [rect]
+    if h.numbers:
+        # The type size comes from the chart's config (chart_config), larger when presenting.
+        text = base.mark_text().encode(
+            text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
+        )
+        layers.append(text)
+    return layers
 
 
 @functools.lru_cache(maxsize=512)
@@ -276,17 +323,19 @@ def heatmap(
     cell: int | None = None,
     title: str | None = None,
     legend: bool | None = None,
+    focus: int | None = None,
 ) -> Figure:
     """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
 
     kind: "weights" (viridis on [0, 1], the default), "signed" (blueorange centred on 0,
     symmetric) or "plain" (viridis on the data's range). numbers: None = only for small
     matrices; legend: None = only when no numbers are printed (they say it all, and the
-    cells keep the width). Draw it with ui.widgets.show_chart.
+    cells keep the width); focus: the row to outline (the followed token's). Draw it with
+    ui.widgets.show_chart.
     """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
-    df = matrix_frame(m, unique_labels(rows), unique_labels(cols), decimals)
+    df = matrix_frame(m, chart_labels(rows), chart_labels(cols), decimals)
     if domain is None and kind == "signed":
         domain = signed_domain(m)
     finite = m[np.isfinite(m)]
@@ -294,6 +343,7 @@ def heatmap(
         (0.0, 1.0) if kind == "weights" or not finite.size else (finite.min(), finite.max())
     )
     df["ink"] = ink(df["value"].to_numpy(), kind, ink_domain)
+    df["focus"] = df["i"].to_numpy() == (-1 if focus is None else focus)
     if numbers is None:
         numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
     h = HeatmapLayout(
@@ -308,6 +358,7 @@ def heatmap(
         domain=tuple(float(v) for v in domain) if domain else None,
         legend=bool(not numbers if legend is None else legend),
         title=title,
+        focus=focus is not None,
     )
     return Figure(_heatmap_layout(h), df)
 
@@ -350,7 +401,7 @@ def _bars_layout(
             "hl:N", scale=alt.Scale(domain=flag, range=["transparent", "black"]), legend=None
         ),
     )
-    text = base.mark_text(align="left", dx=3, fontSize=11).encode(text="text:N")
+    text = base.mark_text(align="left", dx=3).encode(text="text:N")
     return layout(alt.layer(bar, text, data=NO_DATA).properties(height=height))
 
 
@@ -381,9 +432,9 @@ def bars(
     df = pd.DataFrame(
         {
             "k": np.arange(len(values)),
-            "label": unique_labels(labels),
+            "label": chart_labels(labels),
             "value": values,
-            "text": np.char.mod(f"%.{decimals}f", values),
+            "text": fixed(values, decimals),
             "hl": [i == highlight for i in range(len(values))],
         }
     )

@@ -12,9 +12,10 @@ import streamlit as st
 from core import max_entropy, sharpness
 from core.explain import SoftmaxTerms, Terms
 from ui.i18n import t
-from ui.widgets import md_escape, numbers_table, plain
+from ui.widgets import md_escape, num, numbers_table, plain
 
 GRAD_NORM_MAX = 0.5  # ‖diag(p) − ppᵀ‖_F peaks at two keys sharing ½ each
+MEASURE_PX = 66  # four measures and the token fit a phone's column
 
 
 def terms_table(
@@ -26,14 +27,25 @@ def terms_table(
     numbers_table(dict(zip(names, factors, strict=True)), list(index)[cut], decimals=decimals)
 
 
-def sum_latex(lhs: str, terms: Terms, *, shown: int, decimals: int) -> None:
-    """lhs = (a₁)(b₁) + (a₂)(b₂) + … = total, the first ``shown`` terms written out."""
-    written = " + ".join(
-        f"({a:.{decimals}f})({b:.{decimals}f})"
+def sum_latex(
+    lhs: str, terms: Terms, *, shown: int, decimals: int, rule: str = "", per_line: int = 2
+) -> None:
+    """lhs (= rule) = (a₁)(b₁) + (a₂)(b₂) + … = total: the first ``shown`` terms written out,
+    a few to a line, so that the sum fits a phone."""
+    written = [
+        f"({num(a, decimals)})({num(b, decimals)})"
         for a, b in zip(terms.a[:shown], terms.b[:shown], strict=True)
-    )
-    more = r" + \dots" if len(terms.a) > shown else ""
-    st.latex(rf"{lhs} = {written}{more} = {terms.total:.4f}")
+    ]
+    if len(terms.a) > shown:
+        written.append(r"\dots")
+    lines = [" + ".join(written[k : k + per_line]) for k in range(0, len(written), per_line)]
+    rows = [rf"{lhs} &= {rule}"] if rule else []
+    rows += [
+        ("&= " if not k and rule else (rf"{lhs} &= " if not k else "&\\quad + ")) + line
+        for k, line in enumerate(lines)
+    ]
+    rows.append(rf"&= {num(terms.total)}")
+    st.latex(r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}")
 
 
 def softmax_worked(w: SoftmaxTerms, labels: list[str], qi: int, *, shown: int) -> None:
@@ -44,14 +56,14 @@ def softmax_worked(w: SoftmaxTerms, labels: list[str], qi: int, *, shown: int) -
     columns |= dict(zip(names, (w.z, w.exp, w.weights), strict=True))
     numbers_table(columns, pd.Index(w.keys + 1, name=t("softmax.col_j")))
     if w.shift:
-        st.caption(t("softmax.shifted", m=f"{w.shift:.4f}"))
+        st.caption(t("softmax.shifted", m=num(w.shift, 4)))
     if len(w.keys) < len(labels):
         st.caption(t("softmax.row_masked", q=md_escape(labels[qi])))
     sym = "z_l - m" if w.shift else "z_l"
     shown = min(shown, len(w.keys))
-    terms = " + ".join(f"e^{{{v - w.shift:.4f}}}" for v in w.z[:shown])
+    terms = " + ".join(f"e^{{{num(v)}}}" for v in w.shifted[:shown])
     more = r" + \dots" if len(w.keys) > shown else ""
-    total = f"{w.total:.4f}"
+    total = num(w.total, 4)
     st.latex(
         rf"\begin{{aligned}}\sum_{{l}} e^{{{sym}}} &= {terms}{more}\\ &= {total}\end{{aligned}}"
     )
@@ -59,11 +71,11 @@ def softmax_worked(w: SoftmaxTerms, labels: list[str], qi: int, *, shown: int) -
         st.caption(t("softmax.terms_cut", shown=shown, n=len(w.keys)))
     b, jb = w.best, int(w.keys[w.best]) + 1
     st.latex(
-        rf"p_{{{jb}}} = \frac{{e^{{{w.z[b] - w.shift:.4f}}}}}{{{total}}}"
-        rf" = \frac{{{w.exp[b]:.4f}}}{{{total}}} = {w.weights[b]:.4f}"
+        rf"p_{{{jb}}} = \frac{{e^{{{num(w.shifted[b])}}}}}{{{total}}}"
+        rf" = \frac{{{num(w.exp[b])}}}{{{total}}} = {num(w.weights[b])}"
     )
     q, k = md_escape(labels[qi]), md_escape(labels[w.keys[b]])
-    p_text, sum_text = f"**{w.weights[b]:.4f}**", f"{w.weight_sum:.4f}"
+    p_text, sum_text = f"**{num(w.weights[b])}**", num(w.weight_sum)
     st.markdown(t("softmax.row_result", q=q, j=jb, k=k, p=p_text, total=sum_text))
 
 
@@ -74,7 +86,7 @@ def sharpness_readout(weights, labels: list[str]) -> None:  # [n, n] one head's 
     mean, hmax = sh.mean(), max_entropy(n)
     helps = {
         "mean_entropy": t(
-            "softmax.mean_entropy_help", bits=f"{mean.entropy_bits:.4f}", n=n, hmax=plain(hmax)
+            "softmax.mean_entropy_help", bits=num(mean.entropy_bits, 4), n=n, hmax=plain(hmax)
         ),
         "mean_effective": t("softmax.mean_effective_help", n=n),
         "mean_max": t("softmax.mean_max_help"),
@@ -82,20 +94,21 @@ def sharpness_readout(weights, labels: list[str]) -> None:  # [n, n] one head's 
     }
     shown = (mean.entropy_nats, mean.effective_tokens, mean.max_weight, mean.grad_norm)
     for (name, help_text), value, col in zip(helps.items(), shown, st.columns(4), strict=True):
-        col.metric(t(f"softmax.{name}"), f"{value:.4f}", help=help_text)
+        col.metric(t(f"softmax.{name}"), num(value, 4), help=help_text)
     # Each measure between its least and its most: as a bar in its cell (no bar: no bound).
+    # (Bits are nats / ln 2: the metric's help says so; a fifth column would not fit a phone.)
     measures = {
         "col_entropy": (sh.entropy_nats, 0.0, hmax),
-        "col_bits": (sh.entropy_bits, None, None),
         "col_effective": (sh.effective_tokens, 1.0, float(n)),
         "col_max": (sh.max_weight, 0.0, 1.0),
         "col_grad": (sh.grad_norm, 0.0, GRAD_NORM_MAX),
     }
     bar = st.column_config.ProgressColumn
     config = {
-        t(f"softmax.{name}"): bar(format="%.4f", min_value=lo, max_value=hi)
+        t(f"softmax.{name}"): bar(
+            format="%.3f", min_value=lo, max_value=max(hi, lo + 1e-9), width=MEASURE_PX
+        )
         for name, (_, lo, hi) in measures.items()
-        if lo is not None and hi > lo
     }
     columns = {t(f"softmax.{name}"): values for name, (values, _, _) in measures.items()}
     numbers_table(columns, pd.Index(labels, name=t("softmax.col_query")), config=config)
@@ -108,15 +121,11 @@ def output_worked(terms: Terms, labels: list[str], qi: int, dim: int, *, shown: 
     columns = {t("weighted_sum.col_key"): labels}
     columns |= dict(zip(names, (terms.a, terms.b, terms.products), strict=True))
     numbers_table(columns)
-    sum_latex(
-        rf"O_{{{qi + 1},{dim + 1}}} = \sum_j A_{{{qi + 1},j}}\,V_{{j,{dim + 1}}}",
-        terms,
-        shown=shown,
-        decimals=3,
-    )
-    total = f"{terms.total:.4f}"
+    rule = rf"\sum_j A_{{{qi + 1},j}}\,V_{{j,{dim + 1}}}"
+    sum_latex(rf"O_{{{qi + 1},{dim + 1}}}", terms, shown=shown, decimals=3, rule=rule)
+    total = num(terms.total, 4)
     st.markdown(
         t("weighted_sum.sum", n=len(labels), total=total, q=md_escape(labels[qi]), dim=dim + 1)
     )
-    lo, hi = f"{terms.b.min():.4f}", f"{terms.b.max():.4f}"
+    lo, hi = (num(v) for v in terms.b_range)
     st.caption(t("weighted_sum.between", lo=lo, hi=hi, dim=dim + 1))

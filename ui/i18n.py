@@ -15,7 +15,8 @@ def lang() -> str:
     return value if value in LANG_NAMES else "en"
 
 
-def t(key: str, **values) -> str:
-    """The text under ``key`` in the current language, with ``values`` filled in."""
+def t(key: str, /, **values) -> str:
+    """The text under ``key`` in the current language, with ``values`` filled in (any name,
+    "key" included: the text's key is positional only)."""
     text = CATALOG[key][lang()]
     return text.format(**values) if values else text

@@ -14,6 +14,7 @@ import streamlit as st
 from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import t
+from ui.quiz import QUESTIONS, ask
 from ui.settings import Settings
 
 
@@ -50,6 +51,19 @@ PAGES = {
     )
 }
 DEFAULT_PAGE = "overview"
+# The lesson's stops, in the article's order: input, Q/K/V, the four steps, the mask,
+# several heads, a real model.
+TOUR = (
+    "tokens",
+    "qkv",
+    "similarity",
+    "scaling",
+    "softmax",
+    "weighted_sum",
+    "masking",
+    "multihead",
+    "real_model",
+)
 
 
 def navigation() -> dict[str, list[st.Page]]:
@@ -85,14 +99,59 @@ def notices(settings: Settings) -> None:
         )
 
 
+def go_to_stop(stop: int) -> None:
+    """Into the lesson at this stop (1 …), or out of it (0)."""
+    st.session_state["tour"] = stop
+    st.session_state["question"] = 0
+    if stop:
+        st.switch_page(PAGES[TOUR[stop - 1]].path)
+
+
+def tour_bar(name: str, settings: Settings) -> None:
+    """Where the lesson is, and the way to the previous and next stop (keyboard: Tab, Enter)."""
+    stop = settings.tour
+    box = st.container(border=True)
+    if name not in TOUR:
+        back = t("common.tour.back", k=stop, page=PAGES[TOUR[stop - 1]].title)
+        if box.button(back, icon=":material/school:", key="tour_back"):
+            go_to_stop(stop)
+        return
+    before, where, after = box.columns([1, 2, 1], vertical_alignment="center")
+    where.markdown(t("common.tour.where", k=stop, n=len(TOUR), page=PAGES[name].title))
+    if before.button(
+        t("common.tour.prev"),
+        icon=":material/arrow_back:",
+        disabled=stop == 1,
+        key="tour_prev",
+        width="stretch",
+    ):
+        go_to_stop(stop - 1)
+    last = stop == len(TOUR)
+    label = t("common.tour.end" if last else "common.tour.next")
+    if after.button(
+        label,
+        icon=":material/flag:" if last else ":material/arrow_forward:",
+        key="tour_next",
+        width="stretch",
+        type="primary",
+    ):
+        if last:
+            go_to_stop(0)
+            st.rerun()
+        go_to_stop(stop + 1)
+
+
 def open_page(name: str, *, formula: str | None = None, about_input: bool = True) -> Settings:
-    """The page's heading, introduction and formula; returns the settings of this run.
+    """The page's heading, introduction, formula and questions; returns the settings.
 
     The texts are the catalogue's "<name>.intro" and, under the formula (LaTeX),
     "<name>.formula_caption". ``about_input``: say so when the sentence is empty or cut
     (pages that do not use the sidebar's sentence, or read it their own way, leave it out).
+    The page's predict-then-reveal questions (ui.quiz.QUESTIONS) come before its results.
     """
     settings = cfg.current()
+    if settings.tour:
+        tour_bar(name, settings)
     st.header(PAGES[name].title)
     st.markdown(t(f"{name}.intro"))
     if about_input:
@@ -100,4 +159,6 @@ def open_page(name: str, *, formula: str | None = None, about_input: bool = True
     if formula:
         st.latex(formula)
         st.caption(t(f"{name}.formula_caption"))
+    if name in QUESTIONS:
+        ask(name, QUESTIONS[name](settings), settings)
     return settings

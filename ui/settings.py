@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from core import ARTICLE_SENTENCE, MAX_TOKENS, tokenize
+from core.tokens import focus_default, unique_labels
 from core.train import Adjustment, TrainConfig, validate
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
@@ -35,6 +36,10 @@ class Settings:
     temperature: float = 1.0
     seed: int = 0
     lang: str = "en"
+    focus: str = "it"  # the token followed through every step, by its label
+    tour: int = 0  # the lesson's stop (1 …), 0 outside the lesson
+    question: int = 0  # the question reached on this page (1 …), 0 for none
+    present: bool = False  # the presenter view: large type for a projector
 
     @property
     def d_k(self) -> int:
@@ -53,7 +58,14 @@ PARAMS = {
     "temperature": "temp",
     "seed": "seed",
     "lang": "lang",
+    "focus": "focus",
+    "tour": "tour",
+    "question": "q",
+    "present": "present",
 }
+TOUR_STOPS = 9  # the lesson's stops (ui.page.TOUR)
+QUESTIONS_MAX = 9  # more than any page asks
+MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 
 # The controls of one page that live in the link beside the shared ones: session_state key
 # -> URL parameter. A link's text is kept as given (cut to MAX_PAGE_PARAM_CHARS) until its
@@ -121,7 +133,7 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
             fixed.append(PARAMS["n_heads"])
     values["n_heads"] = n_heads if n_heads in heads_ok else max(heads_ok)
 
-    for key in ("scale", "causal"):
+    for key in ("scale", "causal", "present"):
         if (raw := get(key)) is not None:
             flag = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
             values[key] = flag.get(raw.strip().lower(), getattr(DEFAULTS, key))
@@ -152,11 +164,31 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
         if raw not in LANGS:
             fixed.append(PARAMS["lang"])
 
+    for key, top in (("tour", TOUR_STOPS), ("question", QUESTIONS_MAX)):
+        if (raw := get(key)) is not None:
+            n = _parse_int(raw)
+            clean = 0 if n is None else min(max(n, 0), top)
+            values[key] = clean
+            if n != clean:
+                fixed.append(PARAMS[key])
+
+    # Any text: a token the sentence does not have falls back to the sentence's own default.
+    if (raw := get("focus")) is not None:
+        values["focus"] = raw[:MAX_FOCUS_CHARS]
+
     return values, fixed
 
 
 def init_state() -> None:
-    """On a session's first run, take the settings from the link; fill in defaults after."""
+    """On a session's first run, take the settings from the link; fill in defaults after.
+
+    Every later run writes each setting back to itself: that makes it the session's own
+    value rather than only its widget's, so it survives st.switch_page (the lesson's
+    Previous and Next), which drops the state of the widgets it leaves behind.
+    """
+    for key in PARAMS:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
     if "_settings_ready" not in st.session_state:
         params = st.query_params.to_dict()
         values, fixed = parse_params(params)
@@ -175,6 +207,19 @@ def init_state() -> None:
     options = head_options(st.session_state["d_model"])
     if st.session_state["n_heads"] not in options:
         st.session_state["n_heads"] = max(h for h in options if h <= st.session_state["n_heads"])
+    # The sentence may have changed: the followed token must be one of its tokens.
+    info = sentence_tokens(st.session_state["sentence"])
+    if st.session_state["focus"] not in info.labels:
+        st.session_state["focus"] = info.default_focus
+
+
+def presenting() -> bool:
+    """The presenter view is on (read before the session's settings exist: the page's
+    configuration comes first)."""
+    if "present" in st.session_state:
+        return bool(st.session_state["present"])
+    raw = st.query_params.get(PARAMS["present"], "")
+    return raw.strip().lower() in ("1", "true", "on")
 
 
 def current() -> Settings:
@@ -193,6 +238,8 @@ def to_params(settings: Settings) -> dict[str, str]:
     for key, name in PARAMS.items():
         value = getattr(settings, key)
         if value == getattr(DEFAULTS, key):
+            continue
+        if key == "focus" and value == sentence_tokens(settings.sentence).default_focus:
             continue
         out[name] = ("1" if value else "0") if isinstance(value, bool) else str(value)
     return out
@@ -225,7 +272,7 @@ def share_link(settings: Settings, page_url: str | None) -> str:
 
 def restore_article() -> None:
     """Callback of the preset button: the article's sentence, 4 dimensions, one head."""
-    for key in ("sentence", "d_model", "n_heads", "scale", "causal", "temperature"):
+    for key in ("sentence", "d_model", "n_heads", "scale", "causal", "temperature", "focus"):
         st.session_state[key] = getattr(DEFAULTS, key)
 
 
@@ -236,6 +283,15 @@ class Tokens:
     tokens: tuple[str, ...]
     trimmed_from: int  # the token count before trimming to MAX_TOKENS (0 when not trimmed)
     empty: bool  # True when the sentence had no tokens and the article's is used instead
+
+    @property
+    def labels(self) -> list[str]:
+        return unique_labels(self.tokens)
+
+    @property
+    def default_focus(self) -> str:
+        """The label of the token followed first: "it" when there is one (see focus_default)."""
+        return self.labels[focus_default(list(self.tokens))]
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

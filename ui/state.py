@@ -1,9 +1,10 @@
 """Cached results for the pages: each is computed once per setting, then shared.
 
 Every cache is keyed on the Settings themselves (a frozen dataclass), with the language
-set aside, since no result depends on it. The cached values are read-only numpy results;
-cache_resource shares one object between sessions without copying it, which keeps a
-class of students on one small server. Each cache has a bound, with the reason beside it.
+and the followed token set aside, since no result depends on them. The cached values are
+read-only numpy results; cache_resource shares one object between sessions without
+copying it, which keeps a class of students on one small server. Each cache has a bound,
+with the reason beside it.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from core import (
     HeadDivergence,
     MHAParams,
     Pipeline,
-    Sharpness,
+    Sweep,
     build_pipeline,
     causal_mask,
     footnote4_experiment,
     head_divergence,
+    head_scores,
     init_params,
     sharpness_sweep,
 )
@@ -52,9 +54,14 @@ SWEEP_DIMS = (8, 16, 32, 64, 128, 256, 512, 1024)
 LARGE_D_MODEL = 256
 
 
+# What only changes how results are shown: never part of a cache's key.
+VIEW_ONLY = ("lang", "focus", "tour", "question", "present")
+
+
 def model_settings(settings: Settings) -> Settings:
-    """The settings a result depends on: all but the language."""
-    return dataclasses.replace(settings, lang=DEFAULTS.lang)
+    """The settings a result depends on: all but the language, the followed token, the
+    lesson's place and the presenter view."""
+    return dataclasses.replace(settings, **{name: getattr(DEFAULTS, name) for name in VIEW_ONLY})
 
 
 def with_changes(settings: Settings, **changes) -> Settings:
@@ -121,24 +128,24 @@ def footnote4(seed: int = 0) -> Footnote4:
     return footnote4_experiment(FOOTNOTE4_DIMS, seed=seed)
 
 
-# 16 sentence-and-seed pairs: [8, n, n] scores each, at most 260 kB.
+SWEEP_SEEDS = 8  # random models per size: one alone zig-zags, eight show the trend and spread
+
+
+# 16 sentence-and-seed pairs: [8 seeds, 8 sizes, n, n] scores each, at most 2 MB.
 @st.cache_resource(max_entries=16, show_spinner=False)
 def _sweep_scores(tokens: tuple[str, ...], seed: int) -> np.ndarray:
-    """[len(SWEEP_DIMS), n, n]: raw q·kᵀ of one head at every swept d_model.
+    """[SWEEP_SEEDS, len(SWEEP_DIMS), n, n]: raw q·kᵀ of one head at every swept d_model,
+    for this seed and the next ones.
 
     Only drawing the weights is slow; temperature, scaling and the mask act on these
-    scores afterwards, so a slider move does not rebuild eight models.
+    scores afterwards, so a slider move does not rebuild the models.
     """
-    return np.stack(
-        [
-            build_pipeline(list(tokens), d_model=d, n_heads=1, seed=seed).mha.trace.scores[0]
-            for d in SWEEP_DIMS
-        ]
-    )
+    seeds = range(seed, seed + SWEEP_SEEDS)
+    return np.array([[head_scores(list(tokens), d, s) for d in SWEEP_DIMS] for s in seeds])
 
 
-def sweep(settings: Settings, *, scale: bool) -> Sharpness:
-    """Mean sharpness over the rows at every d_model of SWEEP_DIMS (one head), fields [m]."""
+def sweep(settings: Settings, *, scale: bool) -> Sweep:
+    """Sharpness at every d_model of SWEEP_DIMS (one head), over SWEEP_SEEDS random models."""
     tokens = sentence_tokens(settings.sentence).tokens
     scores = _sweep_scores(tokens, settings.seed)
     mask = causal_mask(len(tokens)) if settings.causal else None

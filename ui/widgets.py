@@ -8,11 +8,21 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui.charts import Figure, heatmap, unique_labels
+from core import Pipeline
+from core.article import ARTICLE_FIGURES, figure_cell
+from core.tokens import focus_default
+from ui.charts import (
+    CONFIGS,
+    NUMBERS_MAX_CELLS,
+    PRESENT_CELL,
+    Figure,
+    fixed,
+    heatmap,
+    unique_labels,
+)
 from ui.i18n import t
 
 MAX_SHOWN = 64  # rows and columns drawn of a matrix; its CSV has them all
-PRONOUNS = ("it", "它")  # the article's question is what "it" refers to
 
 
 def choose_head(n_heads: int, key: str) -> int:
@@ -83,6 +93,8 @@ def matrix_view(
         name, t("common.shape", shape=f"[{r} × {c}]"), key, lambda: matrix_csv(m, rows, cols)
     )
     chart_args.setdefault("value_title", t("common.value"))
+    if st.session_state.get("present") and r <= NUMBERS_MAX_CELLS and not chart_args.get("cell"):
+        chart_args["cell"] = PRESENT_CELL
     shown = m[:MAX_SHOWN, :MAX_SHOWN]
     show_chart(
         heatmap(shown, list(rows)[:MAX_SHOWN], list(cols)[:MAX_SHOWN], kind=kind, **chart_args),
@@ -95,14 +107,19 @@ def matrix_view(
 
 
 def vectors_view(name: str, m: np.ndarray, labels, dims, *, key: str, **options) -> None:
-    """One vector per token [n, d]: tokens down, dimensions across, signed colours."""
-    matrix_view(name, m, labels, dims, key=key, **{"row_title": t("common.token"), **options})
+    """One vector per token [n, d]: tokens down, dimensions across, signed colours; the
+    followed token's row outlined (focus=None for none)."""
+    options = {"row_title": t("common.token"), "focus": focus_index(labels), **options}
+    matrix_view(name, m, labels, dims, key=key, **options)
 
 
 def scores_view(name: str, m: np.ndarray, labels, *, key: str, **options) -> None:
-    """A query-by-key matrix [n_q, n_k] (scores, by default signed): queries down, keys across."""
+    """A query-by-key matrix [n_q, n_k] (scores, by default signed): queries down, keys
+    across, the followed token's row outlined."""
     axes = {"row_title": t("common.query"), "col_title": t("common.key")}
-    matrix_view(name, m, labels, labels, key=key, **(axes | options))
+    matrix_view(
+        name, m, labels, labels, key=key, **(axes | {"focus": focus_index(labels)} | options)
+    )
 
 
 def weights_view(name: str, weights: np.ndarray, labels, *, key: str, **options) -> None:
@@ -119,7 +136,9 @@ def show_chart(chart: Figure, key: str | None = None) -> None:
     """
     # No deep copy of the cached layout: Streamlit copies the spec's top level before it
     # sets anything, and changes nothing below it.
-    spec = {**chart.spec, "usermeta": {"key": key}} if key else chart.spec
+    spec = {**chart.spec, "config": CONFIGS[bool(st.session_state.get("present"))]}
+    if key:
+        spec["usermeta"] = {"key": key}
     st.vega_lite_chart(chart.data, spec, width="stretch")
 
 
@@ -158,10 +177,23 @@ def token_picker(label: str, labels: list[str], *, key: str, default: int, conta
     return labels.index((container or st).selectbox(label, labels, key=key))
 
 
-def pronoun_or(tokens: list[str], otherwise: int) -> int:
-    """The index of the article's pronoun ("it", "它") when the sentence has it, else otherwise."""
-    lowered = [tok.lower() for tok in tokens]
-    return next((lowered.index(w) for w in PRONOUNS if w in lowered), otherwise)
+def focus_index(labels: list[str]) -> int:
+    """The followed token's index among these labels (the frame keeps it one of them)."""
+    focus = st.session_state.get("focus")
+    return labels.index(focus) if focus in labels else focus_default(labels)
+
+
+def _follow(key: str) -> None:
+    st.session_state["focus"] = st.session_state[key]
+
+
+def focus_picker(label: str, labels: list[str], *, key: str, container=None) -> int:
+    """A picker of the followed token: it shows the shared choice, and moving it moves the
+    choice everywhere (the sidebar, the link, the outlined rows). Returns its index."""
+    i = focus_index(labels)
+    st.session_state[key] = labels[i]
+    (container or st).selectbox(label, labels, key=key, on_change=_follow, args=(key,))
+    return i
 
 
 def numbers_table(
@@ -178,6 +210,33 @@ def numbers_table(
         hide_index=index is None,
         column_config={name: number for name in numeric} | (config or {}),
     )
+
+
+def article_caption(p: Pipeline, step: str) -> None:
+    """Under a matrix of the worked example: its cells that the article prints, beside the
+    article's own figure ("1.30 — the article's 1.3"). Nothing for other settings."""
+    if not p.is_article:
+        return
+    matrix = {"scores": p.mha.trace.scores[0], "output": p.mha.head_outputs[0]}[step]
+    cells = []
+    for figure in ARTICLE_FIGURES:
+        if figure.step == step:
+            i, j = figure_cell(figure, p.tokens)
+            column = f"“{p.tokens[j]}”" if isinstance(figure.column, str) else j + 1
+            shown = {"row": f"“{p.tokens[i]}”", "col": column, "printed": figure.printed}
+            cells.append(t(f"common.article_{step}", value=num(matrix[i, j], 2), **shown))
+    st.caption(t("common.article_figures", cells=t("common.list_sep").join(cells)))
+
+
+def glossary(*terms: str) -> None:
+    """Plain explanations of the technical words a section uses, one click away."""
+    with st.expander(t("glossary.title"), icon=":material/menu_book:"):
+        st.markdown("\n".join(f"- {t(f'glossary.{term}')}" for term in terms))
+
+
+def num(x: float, decimals: int = 4) -> str:
+    """A number with a fixed number of places, never "-0.0000" (see ui.charts.fixed)."""
+    return str(fixed([x], decimals)[0])
 
 
 def plain(x: float) -> str:

@@ -21,6 +21,20 @@ except ImportError:  # the browser fixture reports it (skip, or a failure under 
 pytestmark = pytest.mark.browser
 
 CJK = re.compile(r"[\u3400-\u9fff]")
+
+# Formulas, worked sums and tables wider than their box. Their scrollbars are hidden (in
+# headless Chromium always, in the data grid until it is hovered), so a student would see
+# them cut off with no sign of more: they must fit. (A few pixels are KaTeX's rounding.)
+CUT_OFF_JS = """() => {
+  const main = document.querySelector('[data-testid="stMainBlockContainer"]');
+  const boxes = ['.katex-display', '[data-testid="stDataFrame"] .dvn-scroller',
+    '[data-testid="stTable"]'].join(', ');
+  return Array.from(main.querySelectorAll(boxes))
+    .filter((el) => el.scrollWidth > el.clientWidth + 4)
+    .map((el) => `${el.closest('[data-testid]').dataset.testid}: ${el.scrollWidth} px in `
+      + `${el.clientWidth}: ${Array.from(el.innerText || '').slice(0, 40).join('')}`);
+}"""
+
 ZH = "简体中文"  # the language switch's Chinese option
 
 
@@ -47,6 +61,7 @@ def test_page(new_page, page_paths, name):
     app.check(f"{where} at {PHONE['width']} px")
     assert app.main.get_by_test_id("stHeading").count(), f"{where}: the page has no heading"
     overflow = app.overflow_at_rest()
+    cut_off = app.page.evaluate(CUT_OFF_JS)
     app.screenshot(f"{name}-phone")
 
     # A wide window: the sidebar opens and the charts widen.
@@ -68,6 +83,7 @@ def test_page(new_page, page_paths, name):
     assert CJK.search(nav), f"{where_zh}: the navigation is not Chinese: {nav!r}"
     app.screenshot(f"{name}-zh")
 
+    assert not cut_off, f"{where} at {PHONE['width']} px: wider than the column: {cut_off}"
     o = overflow
     detail = f"{where} at {PHONE['width']} px: {o}"
     assert o["docScroll"] <= o["innerWidth"] + 1, f"the page scrolls sideways; {detail}"

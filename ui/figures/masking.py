@@ -18,9 +18,9 @@ from ui.charts import (
     Figure,
     cell_size,
     cells_frame,
+    chart_labels,
     layout,
     token_axes,
-    unique_labels,
 )
 
 LEGEND_ROOM = 60  # pixels
@@ -57,7 +57,7 @@ def _mask_layout(
     if n <= NUMBERS_MAX_CELLS:
         # What the mask adds to the score: 0 where allowed, −∞ where blocked.
         layers.append(
-            base.mark_text(fontSize=11).encode(text="add:N", color=alt.Color("ink:N", scale=None))
+            base.mark_text().encode(text="add:N", color=alt.Color("ink:N", scale=None))
         )
     # The height includes the axis and the legend below the grid: add room for them.
     chart = alt.layer(*layers, data=NO_DATA).properties(height=cell_size(n) * n + LEGEND_ROOM)
@@ -77,7 +77,7 @@ def mask_grid(
     """The mask as coloured cells: allowed (teal) or blocked (grey), with a legend."""
     allowed = np.asarray(allowed, dtype=bool)
     n = allowed.shape[0]
-    labels = unique_labels(labels)
+    labels = chart_labels(labels)
     flat = allowed.ravel()
     df = cells_frame(allowed, labels, labels)
     df["status"] = np.where(flat, allowed_text, blocked_text)

@@ -17,12 +17,13 @@ from ui.charts import (
     NO_DATA,
     Figure,
     Text,
+    chart_labels,
     color_scale,
+    focus_outline,
     ink,
     layout,
     signed_domain,
     token_axes,
-    unique_labels,
 )
 
 GROUP = 4  # heads per chart
@@ -79,6 +80,7 @@ def _panels_layout(
     col_title: str,
     value_title: str,
     head_title: str,
+    focus: bool,
 ) -> dict:
     tooltip = [
         alt.Tooltip("head:N", title=head_title),
@@ -106,7 +108,7 @@ def _panels_layout(
         ),
         tooltip=tooltip,
     )
-    layers = [rect]
+    layers = [rect, focus_outline(base, width=1.5)] if focus else [rect]
     if numbers:
         layers.append(
             base.mark_text(fontSize=10).encode(
@@ -135,7 +137,9 @@ def head_names(n_heads: int, text: Text) -> list[str]:
     return [text("common.head_n", i=i) for i in range(1, n_heads + 1)]
 
 
-def _groups(m: np.ndarray, rows, cols, text: Text, *, titles: tuple[str, ...], **panel) -> list:
+def _groups(
+    m: np.ndarray, rows, cols, text: Text, *, titles: tuple[str, ...], focus: int | None, **panel
+) -> list:
     # [h, r, c] -> one faceted chart per group of heads, all with the same panel layout
     names = head_names(m.shape[0], text)
     row_title, col_title, value_title = (text(key) for key in titles)
@@ -149,9 +153,11 @@ def _groups(m: np.ndarray, rows, cols, text: Text, *, titles: tuple[str, ...], *
             col_title=col_title,
             value_title=value_title,
             head_title=text("common.head"),
+            focus=focus is not None,
             **panel,
         )
         df = _heads_frame(m[g.start : g.stop], rows, cols, names[g.start : g.stop])
+        df["focus"] = df["i"].to_numpy() == (-1 if focus is None else focus)
         if panel["numbers"]:
             df["ink"] = ink(df["value"].to_numpy(), "weights", (0.0, 1.0))
         figures.append(Figure(spec, df))
@@ -162,10 +168,11 @@ def head_maps(
     weights: np.ndarray,  # [h, n, n]  every head; every row sums to 1
     labels,
     text: Text,
+    focus: int | None = None,  # the row to outline: the followed token's
 ) -> list[Figure]:
     """The heads' attention maps, one panel each, on viridis over [0, 1]: a chart per group."""
     n_heads, n, _ = weights.shape
-    labels = unique_labels(labels)
+    labels = chart_labels(labels)
     side = _panel_side(n_heads, n)
     numbers = n <= 12 and side / n >= NUMBER_CELL
     titles = ("common.query", "common.key", "common.weight")
@@ -175,6 +182,7 @@ def head_maps(
         labels,
         text,
         titles=titles,
+        focus=focus,
         width=side,
         height=side,
         numbers=numbers,
@@ -187,6 +195,7 @@ def head_outputs(
     labels,
     dims,
     text: Text,
+    focus: int | None = None,  # the row to outline: the followed token's
 ) -> list[Figure]:
     """The heads' output vectors, one panel each, diverging around 0: a chart per group.
 
@@ -200,10 +209,11 @@ def head_outputs(
     titles = ("common.token", "common.dim", "common.value")
     return _groups(
         outputs,
-        unique_labels(labels),
+        chart_labels(labels),
         dims,
         text,
         titles=titles,
+        focus=focus,
         width=width,
         height=height,
         numbers=False,

@@ -11,7 +11,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from core import Sharpness
+from core import Sweep
 from ui.charts import NO_DATA, RAW_COLOR, SCALED_COLOR, Figure, Text, layout
 from ui.figures.scaling import d_axis, marker_layers
 
@@ -27,18 +27,17 @@ def _sweep_layout(
     marked: bool,
     x_title: str,
     y_title: str,
+    band_title: str,
     unit_interval: bool,
 ) -> dict:
     x = d_axis(dmin, dmax, x_title, every=1)
-    y = alt.Y(
-        "value:Q",
-        title=y_title,
-        scale=alt.Scale(domain=[0, 1]) if unit_interval else alt.Scale(zero=True),
-    )
+    y_scale = alt.Scale(domain=[0, 1]) if unit_interval else alt.Scale(zero=True)
+    y = alt.Y("value:Q", title=y_title, scale=y_scale)
+    series = alt.Scale(domain=[on_name, off_name], range=[SCALED_COLOR, RAW_COLOR])
     color = alt.Color(
         "series:N",
         title=None,
-        scale=alt.Scale(domain=[on_name, off_name], range=[SCALED_COLOR, RAW_COLOR]),
+        scale=series,
         legend=alt.Legend(orient="top", direction="horizontal", labelLimit=260),
     )
     # The series of the current setting is solid, the other dashed (the legend says which).
@@ -49,13 +48,26 @@ def _sweep_layout(
         alt.Tooltip("series:N", title=" "),
         alt.Tooltip("d:Q", title=x_title),
         alt.Tooltip("value:Q", title=y_title, format=".4f"),
+        alt.Tooltip("low:Q", title=band_title, format=".4f"),
+        alt.Tooltip("high:Q", title=" ", format=".4f"),
     ]
     lines = (
         alt.Chart()
         .mark_line(point=alt.OverlayMarkDef(size=40, filled=True))
         .encode(x=x, y=y, color=color, strokeDash=dash, tooltip=tooltip)
     )
-    layers = [lines]
+    # The range over the random models (seeds): the lowest to the highest of them.
+    band = (
+        alt.Chart()
+        .mark_area(opacity=0.15)
+        .encode(
+            x=x,
+            y=alt.Y("low:Q", scale=y_scale, title=y_title),
+            y2="high:Q",
+            color=alt.Color("series:N", scale=series, legend=None),
+        )
+    )
+    layers = [band, lines]
     if marked:  # a layer with no rows would only make Vega warn about an empty extent
         rows = "datum.current && datum.mine"
         ring = (
@@ -69,9 +81,9 @@ def _sweep_layout(
 
 
 def sweep_chart(
-    dims,
-    mine,
-    other,
+    mine: Sweep,
+    other: Sweep,
+    field: str,
     *,
     current_d: int,
     scale_on: bool,
@@ -79,15 +91,13 @@ def sweep_chart(
     off_name: str,
     x_title: str,
     y_title: str,
+    band_title: str,
     marker_label: str,
     unit_interval: bool = False,
 ) -> Figure:
-    """One sharpness measure against d_model: the student's scaling setting and the opposite.
-
-    ``mine`` are the values with the current scaling setting, ``other`` with the opposite;
-    on_name / off_name label the scaled and unscaled series.
-    """
-    dims = np.asarray(dims, dtype=int)
+    """One sharpness measure against d_model: the student's scaling setting and the opposite,
+    each the mean over several random models with their range as a band."""
+    dims = np.asarray(mine.dims, dtype=int)
     m = len(dims)
     mine_name, other_name = (on_name, off_name) if scale_on else (off_name, on_name)
     df = pd.DataFrame(
@@ -95,7 +105,9 @@ def sweep_chart(
             "d": np.concatenate([dims, dims]),
             "series": [mine_name] * m + [other_name] * m,
             "mine": [True] * m + [False] * m,
-            "value": np.concatenate([mine, other]).astype(np.float64),
+            "value": np.concatenate([mine.mean[field], other.mean[field]]).astype(np.float64),
+            "low": np.concatenate([mine.low[field], other.low[field]]).astype(np.float64),
+            "high": np.concatenate([mine.high[field], other.high[field]]).astype(np.float64),
             "current": np.concatenate([dims == current_d, dims == current_d]),
             "marker": marker_label,
         }
@@ -108,6 +120,7 @@ def sweep_chart(
         bool(current_d in dims),
         x_title,
         y_title,
+        band_title,
         bool(unit_interval),
     )
     return Figure(spec, df)
@@ -123,7 +136,7 @@ SWEEP_PANELS = (
 
 
 def sweep_charts(
-    dims, mine: Sharpness, other: Sharpness, *, current_d: int, scale_on: bool, text: Text
+    mine: Sweep, other: Sweep, *, current_d: int, scale_on: bool, text: Text
 ) -> list[tuple[str, Figure]]:
     """The four sharpness measures against d_model, each its own (key, chart).
 
@@ -138,15 +151,16 @@ def sweep_charts(
         (
             f"sweep_{field}",
             sweep_chart(
-                dims,
-                mine[field],
-                other[field],
+                mine,
+                other,
+                field,
                 current_d=current_d,
                 scale_on=scale_on,
                 on_name=on_name,
                 off_name=off_name,
                 x_title=text("softmax.x_d_model"),
                 y_title=text(f"softmax.{title}"),
+                band_title=text("softmax.band", n=mine.n_seeds),
                 marker_label=text("softmax.marker", d=current_d),
                 unit_interval=unit,
             ),

@@ -24,6 +24,13 @@ TEXTS = {
         "becomes one token per character. At most {max} tokens are used.",
         "zh": "任意文本。单词和标点各成一个词元；中文或日文每个字一个词元。最多使用 {max} 个词元。",
     },
+    "sb.focus": {"en": "Follow one token", "zh": "跟踪一个词元"},
+    "sb.focus_help": {
+        "en": "Its row is outlined in every matrix of every step, so you can follow one "
+        "token from its input vector to its output. The pickers on the pages move it too.",
+        "zh": "在每一步的每个矩阵里，这个词元所在的行都会被框出来，方便你从输入向量一路跟到输出。"
+        "各页面上的选择框也会改变它。",
+    },
     "sb.d_model": {"en": "Model dimension d_model", "zh": "模型维度 d_model"},
     "sb.d_model_help": {
         "en": "Length of every token vector. Real models use 512 or more.",
@@ -69,6 +76,27 @@ TEXTS = {
         "en": "Copy this link: it opens this page with exactly these settings.",
         "zh": "复制这个链接：打开后就是这一页和完全相同的设置。",
     },
+    "sb.present": {"en": "Presenter view", "zh": "演示视图"},
+    "sb.present_help": {
+        "en": "Large type in the text and the charts, for a projector: the numbers in the "
+        "cells stay legible from the back of a room. Kept in the link.",
+        "zh": "正文和图表都用大号字体，适合投影：坐在教室后排也能看清格子里的数字。会保存在链接里。",
+    },
+    # the lesson
+    "tour.start": {"en": "Start the lesson", "zh": "开始课程"},
+    "tour.start_help": {
+        "en": "{n} stops in the article's order: the input, Q, K and V, the four steps, the "
+        "mask, several heads, a real model. Each stop asks a question first.",
+        "zh": "按文章的顺序共 {n} 站：输入、Q/K/V、四个步骤、掩码、多头、真实模型。每一站都先提一个问题。",
+    },
+    "tour.where": {
+        "en": "**Lesson · stop {k} / {n}:** {page}",
+        "zh": "**课程 · 第 {k} / {n} 站：** {page}",
+    },
+    "tour.prev": {"en": "Previous", "zh": "上一站"},
+    "tour.next": {"en": "Next", "zh": "下一站"},
+    "tour.end": {"en": "Finish", "zh": "结束"},
+    "tour.back": {"en": "Back to the lesson: stop {k}, {page}", "zh": "回到课程：第 {k} 站，{page}"},
     # shared messages
     "msg.empty_sentence": {
         "en": "The sentence is empty, so the article's sentence is shown instead.",
@@ -87,6 +115,19 @@ TEXTS = {
         "en": "You are looking at the article's hand-made numbers (the seed has no effect). "
         "Change the sentence, the dimension or the heads to use random toy weights.",
         "zh": "当前显示的是文章中的手工数字（随机种子不起作用）。修改句子、维度或头数即可换成随机玩具权重。",
+    },
+    "article_figures": {
+        "en": "The article's own numbers: {cells}.",
+        "zh": "文章里给出的数字：{cells}。",
+    },
+    "list_sep": {"en": "; ", "zh": "；"},
+    "article_scores": {
+        "en": "row {row}, column {col}: {value}, the article's {printed}",
+        "zh": "第 {row} 行、第 {col} 列：{value}，即文章中的 {printed}",
+    },
+    "article_output": {
+        "en": "row {row}, dimension {col}: {value}, the article's {printed}",
+        "zh": "第 {row} 行、第 {col} 维：{value}，即文章中的 {printed}",
     },
     # matrices and charts
     "cut": {

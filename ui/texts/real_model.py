@@ -38,6 +38,16 @@ TEXTS = {
         "zh": "侧边栏里只有“句子”对本页有效。模型维度、头数、缩放、掩码、温度和随机种子只影响玩具模型；"
         "这个模型的尺寸在训练时就已确定，它始终除以 √32，也不使用掩码。",
     },
+    "unknown": {
+        "en": "The model does not know {unknown} of the {words} pieces of this text and reads "
+        "each of them as [UNK]. Its vocabulary is {vocab} word pieces learned from English "
+        "text, with only some characters of other scripts, so every character it never saw "
+        "becomes the same [UNK]: it cannot tell them apart, and their rows and columns say "
+        "little. For a real model's attention on Chinese, use an English sentence here.",
+        "zh": "这段文字的 {words} 个子词中，有 {unknown} 个模型不认识，每个都读作 [UNK]。它的词表是从英文文本中"
+        "学到的 {vocab} 个子词，其他文字只收了一部分字符，所以凡是没见过的字都变成同一个 [UNK]：模型无法"
+        "区分它们，这些行和列也就说明不了什么。想看真实模型在中文上的注意力，这里请换一个英文句子试试。",
+    },
     "truncated": {
         "en": "The text is longer than {max} word pieces, the length this model was trained "
         "on; only the first {max} are used.",

@@ -23,6 +23,10 @@ TEXTS = {
         "zh": "按你当前的设置，d_k = {d_model} / {h} = **{d_k}**，所以每个分数都除以 "
         "√{d_k} = **{root}**（即乘以 {factor}）。",
     },
+    "article_root": {
+        "en": "The article's example divides by √4 = {root} as well.",
+        "zh": "文章的例子同样除以 √4 = {root}。",
+    },
     "now_off": {
         "en": "Scaling is switched **off** in the sidebar: the raw scores go into softmax. "
         "With scaling on they would be divided by √{d_k} = {root}.",

@@ -82,7 +82,6 @@ TEXTS = {
     },
     "col_query": {"en": "query token", "zh": "查询词元"},
     "col_entropy": {"en": "entropy (nats)", "zh": "熵（奈特）"},
-    "col_bits": {"en": "entropy (bits)", "zh": "熵（比特）"},
     "col_effective": {"en": "effective tokens e^H", "zh": "有效词元数 e^H"},
     "col_max": {"en": "largest weight", "zh": "最大权重"},
     "col_grad": {"en": "gradient norm", "zh": "梯度范数"},
@@ -134,14 +133,20 @@ TEXTS = {
     "sweep": {"en": "Sharpness against the model dimension", "zh": "尖锐度随模型维度的变化"},
     "sweep_body": {
         "en": "Each curve runs your sentence again at d_model = 8, 16, … 1024 with one head "
-        "(so d_k = d_model), the same seed, mask and temperature, and averages over the rows. "
-        "One curve uses your scaling setting, the other the opposite. Without scaling the "
-        "scores grow with the dimension, so entropy and the gradient fall toward 0 while the "
-        "largest weight climbs toward 1; with scaling the rows stay much softer.",
+        "(so d_k = d_model), with the same mask and temperature, and averages over the rows. "
+        "One random model would zig-zag from size to size, so each point is the mean over "
+        "{seeds} random models (your seed and the next {more}); the shaded band runs from the "
+        "lowest of them to the highest. One curve uses your scaling setting, the other the "
+        "opposite. Without scaling the scores grow with the dimension, so entropy and the "
+        "gradient fall toward 0 while the largest weight climbs toward 1; with scaling the "
+        "rows stay about as soft at every size.",
         "zh": "每条曲线都用你的句子在 d_model = 8、16、… 1024 下重新计算（单头，所以 d_k = d_model），"
-        "种子、掩码和温度不变，再对各行取平均。一条曲线用你当前的缩放设置，另一条用相反的设置。"
-        "不缩放时分数随维度增大，熵和梯度一路降向 0，最大权重逼近 1；缩放后各行要柔和得多。",
+        "掩码和温度不变，再对各行取平均。只用一个随机模型时，曲线会在相邻维度之间上下跳动，"
+        "所以每个点是 {seeds} 个随机模型（你的种子和接下来的 {more} 个）的平均值；阴影带从其中最低的"
+        "一个延伸到最高的一个。一条曲线用你当前的缩放设置，另一条用相反的设置。不缩放时分数随维度增大，"
+        "熵和梯度一路降向 0，最大权重逼近 1；缩放后各行在每个维度下都差不多一样柔和。",
     },
+    "band": {"en": "range over {n} models", "zh": "{n} 个模型的范围"},
     "series_on": {"en": "scaled by 1/√d_k", "zh": "除以 √d_k"},
     "series_off": {"en": "not scaled", "zh": "不缩放"},
     "series_current": {"en": "{name} (current)", "zh": "{name}（当前）"},

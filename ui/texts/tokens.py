@@ -33,6 +33,15 @@ TEXTS = {
         "zh": "每个词元一行，共 d_model = {d} 个数。在训练好的模型里，意思相近的词元会得到相近的行；"
         "这里的行是由词元文本和随机种子决定的玩具向量。同一个词元无论出现在哪里，得到的行都相同。",
     },
+    "embed_explain_article": {
+        "en": "One row per token, d_model = {d} numbers. In the article's example X is given "
+        "directly, meaning and position together, so these rows are not picked by the seed: "
+        "each is worked back as E = X − PE, what is left of X once its position is taken "
+        "out. That is also why two copies of one word would not share a row here.",
+        "zh": "每个词元一行，共 d_model = {d} 个数。在文章的例子里，X 是直接给出的，含义和位置已经合在一起，"
+        "所以这些行不是由随机种子决定的：每一行都是倒推出来的 E = X − PE，也就是从 X 中去掉位置之后剩下的部分。"
+        "也正因为如此，同一个词如果出现两次，在这里不会得到相同的行。",
+    },
     "pe_title": {
         "en": "Positional encoding PE: where each token sits",
         "zh": "位置编码 PE：每个词元在哪里",

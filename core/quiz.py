@@ -1,0 +1,309 @@
+"""Predict, then reveal: each page's questions, with answers computed from the settings.
+
+A question is made from the very results its page draws (a pipeline, the footnote-4
+experiment, the real model's maps), so its answer is right for the current settings and
+changes with them. The texts live in the app's catalogue under "quiz.<id>.ask" and
+"quiz.<id>.why"; a question carries the values that fill them in. A choice's options are
+the sentence's tokens or text keys ("quiz.choice.up").
+
+Together the questions cover the article's claims (CLAIMS); each names the one it tests.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from core.explain import most_negative
+from core.footnote4 import Footnote4
+from core.pipeline import Pipeline
+from core.recommender import FILMS, TAGS, recommend
+from core.tokens import swap_positions
+
+# The article's claims, in its order; every one is tested by at least one question.
+CLAIMS = (
+    "order",  # embeddings carry meaning, not order; positions add order
+    "roles",  # query = what you look for, key = how items are tagged, value = what you get
+    "compare",  # Q·Kᵀ compares every query with every key
+    "grow",  # dot products grow with d_k: variance ≈ d_k for unit-variance parts
+    "shrink",  # ÷√d_k brings them back to variance ≈ 1
+    "sharp",  # large scores make softmax almost one-hot, and its gradient tiny
+    "sum",  # each row of weights sums to 1
+    "mix",  # the output is a weighted mix of values, not a probability; it can be negative
+    "mask",  # the mask sets scores to −∞ and weights to 0
+    "heads",  # h heads of d_k concatenate to h·d_k; W_O maps back to d_model
+    "real",  # a trained model's heads learn links like "it" → "cake"
+)
+NUMBER_LIMIT = 1e6  # a guess this large is no answer to any question here
+
+
+@dataclass(frozen=True)
+class Question:
+    """One prediction to make before the page shows it."""
+
+    id: str  # its texts: "quiz.<id>.ask", "quiz.<id>.why"
+    claim: str  # one of CLAIMS
+    kind: str  # "choice" (one of choices) or "number" (within tolerance)
+    answer: str | float
+    choices: tuple[str, ...] = ()  # for "choice": tokens, or text keys ("quiz.choice.up")
+    tolerance: float = 0.0  # for "number": |guess − answer| ≤ tolerance
+    values: dict = field(default_factory=dict)  # placeholders of the question's text
+    reveal: dict = field(default_factory=dict)  # placeholders of the explanation
+    try_this: dict = field(default_factory=dict)  # settings that show it: field -> value
+    why: str = ""  # the explanation's text key when not "quiz.<id>.why"
+
+    @property
+    def fingerprint(self) -> str:
+        """Changes when the question, its answer or its reasons do (new settings, a new
+        sentence): an answer given to one of them does not count for another."""
+        parts = (sorted(self.values.items()), sorted(self.reveal.items()), self.answer)
+        return f"{self.id}|" + "|".join(map(str, parts))
+
+    def is_right(self, guess: str | float) -> bool:
+        if self.kind == "number":
+            return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
+        return guess == self.answer
+
+
+def parse_number(text: str) -> float:
+    """A typed number: "0.5", "0,5", "１２", " 64 " -> float; ValueError with a reason key."""
+    clean = unicodedata.normalize("NFKC", str(text)).strip().replace(" ", "")
+    if not clean:
+        raise ValueError("empty")
+    if "," in clean and "." not in clean:
+        clean = clean.replace(",", ".")
+    try:
+        value = float(clean)
+    except ValueError:
+        raise ValueError("not_a_number") from None
+    if not math.isfinite(value) or abs(value) > NUMBER_LIMIT:
+        raise ValueError("too_large")
+    return value
+
+
+def _row_token(p: Pipeline, focus: int) -> dict:
+    return {"token": p.labels[focus]}
+
+
+# --- the questions of each page -------------------------------------------------------------
+
+
+def overview_questions(p: Pipeline, focus: int) -> list[Question]:
+    w = p.mha.head(0).weights[focus]  # [n]
+    top = int(np.argmax(w))
+    return [
+        Question(
+            "overview.top",
+            "compare",
+            "choice",
+            p.labels[top],
+            choices=tuple(p.labels),
+            values=_row_token(p, focus),
+            reveal={"weight": float(w[top]), "even": 1 / p.n, "n": p.n},
+        )
+    ]
+
+
+def tokens_questions(p: Pipeline) -> list[Question]:
+    if p.n < 2:
+        return []
+    a, b = 0, min(3, p.n - 1)
+    swap = swap_positions(p.embeddings, p.positions, a, b)
+    changed = int(np.sum(np.any(swap.delta != 0, axis=1)))
+    return [
+        Question(
+            "tokens.swap",
+            "order",
+            "number",
+            changed,
+            values={"a": p.labels[a], "b": p.labels[b], "n": p.n},
+            reveal={"changed": changed, "n": p.n},
+        )
+    ]
+
+
+def qkv_questions(query, temperature: float) -> list[Question]:
+    q = np.asarray(query, dtype=np.float64)
+    weights = recommend(q, temperature).weights[0]  # [6]
+    best = int(np.argmax(weights))
+    return [
+        Question(
+            "qkv.best",
+            "roles",
+            "choice",
+            f"qkv.item_{FILMS[best]}",
+            choices=tuple(f"qkv.item_{film}" for film in FILMS),
+            values={"tag": f"qkv.tag_{TAGS[int(np.argmax(q))]}"},
+            reveal={"weight": float(weights[best])},
+        )
+    ]
+
+
+def similarity_questions(p: Pipeline, focus: int) -> list[Question]:
+    scores = p.mha.head(0).scores[focus]  # [n]
+    top = int(np.argmax(scores))
+    return [
+        Question(
+            "similarity.top",
+            "compare",
+            "choice",
+            p.labels[top],
+            choices=tuple(p.labels),
+            values=_row_token(p, focus),
+            reveal={"score": float(scores[top])},
+        ),
+        Question(
+            "similarity.count",
+            "compare",
+            "number",
+            p.n * p.n,
+            values={"n": p.n},
+            reveal={"n": p.n, "count": p.n * p.n},
+        ),
+    ]
+
+
+def scaling_questions(fn4: Footnote4, d_k: int) -> list[Question]:
+    i = int(np.flatnonzero(fn4.dims == d_k)[0])
+    raw, scaled = float(fn4.var_raw[i]), float(fn4.var_scaled[i])
+    return [
+        Question(
+            "scaling.grow",
+            "grow",
+            "number",
+            raw,
+            tolerance=0.25 * raw,  # "roughly": the sample's own variance, give or take 25 %
+            values={"d_k": d_k},
+            reveal={"measured": raw, "d_k": d_k, "n": fn4.n_samples},
+            try_this={"d_model": 512, "n_heads": 8},
+        ),
+        Question(
+            "scaling.shrink",
+            "shrink",
+            "number",
+            scaled,
+            tolerance=0.25,
+            values={"d_k": d_k},
+            reveal={"measured": scaled, "d_k": d_k},
+        ),
+    ]
+
+
+def softmax_questions(p: Pipeline, scaled: Pipeline, unscaled: Pipeline, focus: int) -> list:
+    """``scaled`` and ``unscaled``: the same sentence at d_model = 512, with and without ÷√d_k."""
+    on = float(scaled.mha.head(0).weights[focus].max())
+    off = float(unscaled.mha.head(0).weights[focus].max())
+    direction = "up" if off > on + 1e-9 else ("down" if off < on - 1e-9 else "same")
+    row = p.mha.head(0).weights[focus]
+    return [
+        Question(
+            "softmax.sharp",
+            "sharp",
+            "choice",
+            f"quiz.choice.{direction}",
+            choices=("quiz.choice.up", "quiz.choice.down", "quiz.choice.same"),
+            values={**_row_token(p, focus), "d": scaled.d_model},
+            reveal={"on": on, "off": off, "d_k": scaled.d_k},
+            try_this={"d_model": scaled.d_model, "n_heads": scaled.n_heads, "scale": False},
+        ),
+        Question(
+            "softmax.sum",
+            "sum",
+            "number",
+            float(row.sum()),
+            tolerance=0.005,
+            values=_row_token(p, focus),
+            reveal={"n": int(p.mha.head(0).allowed[focus].sum())},
+        ),
+    ]
+
+
+def weighted_sum_questions(p: Pipeline, focus: int) -> list[Question]:
+    tr = p.mha.head(0)
+    lowest = most_negative(tr.output)
+    value = float(tr.output[focus, 0])
+    negative = {"answer": "quiz.choice.yes" if lowest else "quiz.choice.no", "reveal": {}}
+    if lowest:
+        i, c, low = lowest
+        negative["reveal"] = {"token": p.labels[i], "dim": c + 1, "value": low}
+    return [
+        Question(
+            "weighted_sum.negative",
+            "mix",
+            "choice",
+            negative["answer"],
+            choices=("quiz.choice.yes", "quiz.choice.no"),
+            reveal=negative["reveal"],
+            why="" if lowest else "quiz.weighted_sum.negative.why_none",
+        ),
+        Question(
+            "weighted_sum.cell",
+            "mix",
+            "number",
+            value,
+            tolerance=0.01,
+            values=_row_token(p, focus),
+            reveal={"value": value},
+        ),
+    ]
+
+
+def masking_questions(masked: Pipeline, focus: int) -> list[Question]:
+    """What a query gives a later key under the mask (the followed token when it comes later)."""
+    if masked.n < 2:
+        return []
+    later = focus if focus > 0 else masked.n - 1
+    weight = float(masked.mha.head(0).weights[0, later])
+    return [
+        Question(
+            "masking.zero",
+            "mask",
+            "number",
+            weight,
+            tolerance=0.0005,
+            values={"query": masked.labels[0], "key": masked.labels[later]},
+            reveal={"query": masked.labels[0], "key": masked.labels[later]},
+            try_this={"causal": True},
+        )
+    ]
+
+
+def multihead_questions(p: Pipeline) -> list[Question]:
+    width = int(p.mha.concat.shape[1])
+    return [
+        Question(
+            "multihead.width",
+            "heads",
+            "number",
+            width,
+            values={"h": p.n_heads, "d_k": p.d_k},
+            reveal={"width": width, "d": p.d_model, "h": p.n_heads, "d_k": p.d_k},
+            try_this={"d_model": 32, "n_heads": 8},  # the article's 8 heads × 4 = 32
+        )
+    ]
+
+
+def real_model_questions(attentions: np.ndarray, tokens: list[str], qi: int, ki: int) -> list:
+    """[L, h, n, n]: in which layer the strongest head for query qi → key ki lies."""
+    link = attentions[:, :, qi, ki]  # [L, h]
+    layer, head = np.unravel_index(int(np.argmax(link)), link.shape)
+    layers = tuple(str(i) for i in range(1, attentions.shape[0] + 1))
+    return [
+        Question(
+            "real_model.layer",
+            "real",
+            "choice",
+            layers[int(layer)],
+            choices=layers,
+            values={
+                "q": tokens[qi],
+                "k": tokens[ki],
+                "layers": link.shape[0],
+                "heads": link.shape[1],
+            },
+            reveal={"layer": int(layer) + 1, "head": int(head) + 1, "weight": float(link.max())},
+        )
+    ]

@@ -1,0 +1,82 @@
+"""The lesson in a real browser: the whole tour by keyboard alone in both languages, a
+tour link opened cold, and the presenter view on a 1280 × 720 projector."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import WIDE
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser fixture reports it (skip, or a failure under CI)
+    expect = None
+
+pytestmark = pytest.mark.browser
+
+PROJECTOR = {"width": 1280, "height": 720}
+TAB_LIMIT = 80  # more Tab presses than any page needs to reach the lesson's buttons
+FOCUSED_TEXT_JS = "() => (document.activeElement?.innerText || '').trim()"
+
+
+def text(key: str, lang: str) -> str:
+    from ui.texts import CATALOG
+
+    return CATALOG[key][lang]
+
+
+def tab_to(app, label: str) -> None:
+    """Press Tab until the keyboard focus is on the button labelled ``label``."""
+    for _ in range(TAB_LIMIT):
+        app.page.keyboard.press("Tab")
+        if app.page.evaluate(FOCUSED_TEXT_JS).endswith(label):
+            return
+    raise AssertionError(f"Tab never reached a button {label!r}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_whole_tour_by_keyboard(new_page, lang):
+    from ui.page import TOUR
+
+    app = new_page(WIDE)
+    app.open(f"/?lang={lang}")
+    app.check("the overview")
+    tab_to(app, text("common.tour.start", lang))
+    with app.rerun():
+        app.page.keyboard.press("Enter")
+    for stop, name in enumerate(TOUR, start=1):
+        where = f"stop {stop} ({name}) in {lang}"
+        expect(app.page).to_have_url(re.compile(rf"/{name}\?(.*&)?tour={stop}(&|$)"))
+        heading = app.main.get_by_test_id("stHeading").first
+        expect(heading).to_contain_text(text(f"common.page.{name}", lang))
+        app.check(where)
+        last = stop == len(TOUR)
+        tab_to(app, text("common.tour.end" if last else "common.tour.next", lang))
+        with app.rerun():
+            app.page.keyboard.press("Enter")
+    expect(app.page).not_to_have_url(re.compile(r"tour="))
+
+
+def test_a_tour_link_opened_cold_lands_on_its_stop(new_page):
+    app = new_page(WIDE)
+    app.open("/softmax?tour=5&q=2&lang=zh")
+    app.check("/softmax?tour=5&q=2 opened cold")
+    expect(app.main).to_contain_text("第 5 / 9 站")
+    boxes = app.main.get_by_test_id("stExpander")
+    opened = boxes.filter(has=app.page.locator("details[open]"))
+    expect(opened.first).to_contain_text("第 2 题")
+
+
+def test_the_presenter_view_on_a_projector(new_page):
+    app = new_page(PROJECTOR)
+    app.open("/similarity?present=1")
+    app.check("the presenter view")
+    expect(app.sidebar).to_have_attribute("data-collapsed", "true")
+    size = app.page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector("
+        "'[data-testid=\"stMain\"] [data-testid=\"stMarkdownContainer\"] p')).fontSize)"
+    )
+    assert size >= 20, f"body text is {size} px in the presenter view"
+    app.screenshot("presenter-similarity-1280x720")

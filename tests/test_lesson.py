@@ -1,0 +1,74 @@
+"""The lesson: a tour of the pages in the article's order that lives in the link, and the
+presenter view for a projector."""
+
+from __future__ import annotations
+
+import json
+
+from apptest_util import all_text, chart_specs, open_page
+
+from ui.page import PAGES, TOUR
+from ui.texts.common import TEXTS as COMMON
+
+
+def where(at) -> str:
+    return next(md.value for md in at.markdown if "Lesson" in md.value or "课程" in md.value)
+
+
+def test_start_walks_every_stop_in_order_and_back():
+    at = open_page()
+    next(b for b in at.button if b.label == COMMON["tour.start"]["en"]).click().run()
+    assert at.session_state["tour"] == 1
+    for stop, name in enumerate(TOUR, start=1):
+        assert not at.exception, (stop, at.exception)
+        assert at.header[0].value == COMMON[f"page.{name}"]["en"]
+        assert f"stop {stop} / {len(TOUR)}" in where(at)
+        assert at.query_params["tour"] == str(stop)
+        if stop < len(TOUR):
+            at.button(key="tour_next").click().run()
+    at.button(key="tour_next").click().run()  # "Finish" on the last stop
+    assert at.session_state["tour"] == 0 and "tour" not in at.query_params
+    at = open_page("softmax", tour="5")
+    at.button(key="tour_prev").click().run()
+    assert at.header[0].value == COMMON["page.scaling"]["en"]
+
+
+def test_a_cold_tour_link_lands_on_its_stop_with_its_question_open():
+    at = open_page("softmax", tour="5", q="2", lang="zh", d="16")
+    assert not at.exception
+    assert "第 5 / 9 站" in where(at)
+    expanded = [e.proto.expanded for e in at.expander if "先预测" in e.label]
+    assert expanded[:2] == [False, True]  # question 2 is the one the link names
+    assert at.session_state["d_model"] == 16  # the rest of the view comes with it
+
+
+def test_the_page_decides_the_stop_and_a_page_off_the_tour_leads_back():
+    at = open_page("masking", tour="2")
+    assert at.session_state["tour"] == TOUR.index("masking") + 1
+    at = open_page("overview", tour="3")
+    back = COMMON["tour.back"]["en"].format(k=3, page=PAGES[TOUR[2]].title)
+    assert back in [b.label for b in at.button]
+    at.button(key="tour_back").click().run()
+    assert at.header[0].value == COMMON[f"page.{TOUR[2]}"]["en"]
+
+
+def test_a_tampered_tour_link_is_clamped():
+    at = open_page("similarity", tour="99", q="-4")
+    assert not at.exception
+    assert at.session_state["tour"] == TOUR.index("similarity") + 1
+    assert "tour" in at.warning[0].value
+
+
+def test_the_presenter_view_has_large_type_and_keeps_it_in_the_link():
+    at = open_page("overview", present="1")
+    assert not at.exception
+    sizes = {json.dumps(spec.get("config", {}).get("text")) for spec in chart_specs(at)}
+    assert sizes == {json.dumps({"fontSize": 18})}
+    assert all(spec["layer"][0]["encoding"] for spec in chart_specs(at))
+    heights = [spec["height"] for spec in chart_specs(at)]
+    assert min(heights) >= 9 * 52  # 9 rows of presenter-sized cells
+    assert at.query_params["present"] == "1"
+    at.sidebar.toggle(key="present").set_value(False).run()
+    assert {json.dumps(s["config"]["text"]) for s in chart_specs(at)} == {'{"fontSize": 11}'}
+    assert "present" not in at.query_params
+    assert COMMON["page.overview"]["en"] in all_text(at)

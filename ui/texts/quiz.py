@@ -1,0 +1,240 @@
+"""Texts of the predict-then-reveal questions (core/quiz.py makes them and their answers)."""
+
+TEXTS = {
+    # the question box
+    "title": {"en": "Predict first", "zh": "先预测"},
+    "numbered": {"en": "Predict first · question {i} of {n}", "zh": "先预测 · 第 {i} 题，共 {n} 题"},
+    "your_answer": {"en": "Your answer", "zh": "你的答案"},
+    "number_help": {
+        "en": "A number, e.g. 0.5 or 64. A comma works as the decimal mark too.",
+        "zh": "一个数，比如 0.5 或 64。小数点也可以写成逗号。",
+    },
+    "check": {"en": "Check my answer", "zh": "核对答案"},
+    "again": {"en": "Try again", "zh": "再试一次"},
+    "right": {"en": "Right: {answer}.", "zh": "答对了：{answer}。"},
+    "wrong": {
+        "en": "Not quite: you said {guess}; the answer is {answer}.",
+        "zh": "不太对：你的答案是 {guess}，正确答案是 {answer}。",
+    },
+    "roughly": {"en": "{answer} (anything within {tolerance} counts)", "zh": "{answer}（相差不超过 {tolerance} 都算对）"},
+    "try_this": {"en": "Show me", "zh": "让我看看"},
+    "try_this_help": {
+        "en": "Sets the controls to the settings that show it.",
+        "zh": "把控件设为能看到这一点的设置。",
+    },
+    "link": {"en": "The same view as a link: {link}", "zh": "同一视图的链接：{link}"},
+    "msg.empty": {"en": "Type or pick an answer first.", "zh": "请先填写或选择一个答案。"},
+    "msg.not_a_number": {
+        "en": "That is not a number. Type digits, e.g. 0.25 or 64.",
+        "zh": "这不是一个数。请输入数字，比如 0.25 或 64。",
+    },
+    "msg.too_large": {
+        "en": "That number is far too large to be the answer here.",
+        "zh": "这个数太大了，不可能是这里的答案。",
+    },
+    "score": {
+        "en": "Questions: {answered} answered, {right} right (this session only).",
+        "zh": "问题：已回答 {answered} 题，答对 {right} 题（只记在本次会话中）。",
+    },
+    "choice.up": {"en": "it goes up", "zh": "变大"},
+    "choice.down": {"en": "it goes down", "zh": "变小"},
+    "choice.same": {"en": "it stays the same", "zh": "不变"},
+    "choice.yes": {"en": "yes", "zh": "是"},
+    "choice.no": {"en": "no", "zh": "否"},
+    # the article's claims, as a question names the one it tests
+    "claim": {"en": "This tests: {claim}", "zh": "这道题检验的是：{claim}"},
+    "claim.order": {
+        "en": "embeddings carry meaning, not order; the positions add the order",
+        "zh": "嵌入只带含义、不带顺序；顺序由位置编码加入",
+    },
+    "claim.roles": {
+        "en": "a query is what you look for, keys are how items are tagged, values are what you get",
+        "zh": "查询是你要找的东西，键是每个条目的标签，值是你得到的内容",
+    },
+    "claim.compare": {
+        "en": "Q·Kᵀ compares every query with every key",
+        "zh": "Q·Kᵀ 把每个查询和每个键都比较一次",
+    },
+    "claim.grow": {
+        "en": "dot products grow with d_k: their variance is about d_k",
+        "zh": "点积随 d_k 增大：方差约为 d_k",
+    },
+    "claim.shrink": {
+        "en": "dividing by √d_k brings the variance back to about 1",
+        "zh": "除以 √d_k 把方差拉回到 1 左右",
+    },
+    "claim.sharp": {
+        "en": "large scores make softmax almost one-hot, and its gradient tiny",
+        "zh": "分数太大会让 softmax 几乎变成独热，梯度变得很小",
+    },
+    "claim.sum": {"en": "each row of weights sums to 1", "zh": "每一行权重之和为 1"},
+    "claim.mix": {
+        "en": "the output is a weighted mix of values, not a probability, and can be negative",
+        "zh": "输出是值向量的加权混合，不是概率，也可以是负数",
+    },
+    "claim.mask": {
+        "en": "the mask sets scores to −∞ and so weights to 0",
+        "zh": "掩码把分数设为 −∞，权重于是为 0",
+    },
+    "claim.heads": {
+        "en": "h heads of d_k each concatenate to h·d_k, and W_O maps that back to d_model",
+        "zh": "h 个各 d_k 维的头拼接成 h·d_k 维，再由 W_O 映射回 d_model 维",
+    },
+    "claim.real": {
+        "en": "a trained model's heads learn links such as “it” → “cake”",
+        "zh": "训练过的模型，其注意力头会学到“it” → “cake”这样的联系",
+    },
+    # the questions
+    "overview.top.ask": {
+        "en": "At these settings, which key will “{token}” give its largest weight?",
+        "zh": "在当前设置下，“{token}”会把最大的权重给哪个键？",
+    },
+    "overview.top.why": {
+        "en": "Its row of weights gives “{answer}” {weight}, against an even share of {even} "
+        "for each of the {n} keys. The weight follows the score: the key whose vector points "
+        "most the same way as the query's wins the largest share.",
+        "zh": "它那一行权重给“{answer}”的是 {weight}，而平均分给 {n} 个键时每个只有 {even}。"
+        "权重跟着分数走：和查询方向最一致的键拿到最大的一份。",
+    },
+    "tokens.swap.ask": {
+        "en": "Swap “{a}” and “{b}” in the sentence. How many of the {n} rows of X = E + PE "
+        "change?",
+        "zh": "把句子里的“{a}”和“{b}”对调。X = E + PE 的 {n} 行中，有几行会变？",
+    },
+    "tokens.swap.why": {
+        "en": "{changed} rows: only the two words that moved now sit on other positions, so "
+        "only their position terms change. The other words keep both their meaning and "
+        "their place. Without PE, the swapped sentence would have exactly the same rows.",
+        "zh": "{changed} 行：只有挪动的两个词换到了别的位置，所以只有它们的位置项变了。其余的词含义和位置都没变。"
+        "如果没有 PE，对调后的句子会得到完全相同的一组行。",
+    },
+    "qkv.best.ask": {
+        "en": "Your query asks most for {tag}. Which film will get the largest weight?",
+        "zh": "你的查询最想要{tag}。哪部片子会得到最大的权重？",
+    },
+    "qkv.best.why": {
+        "en": "{answer} gets {weight}: its key matches the query best, so softmax gives it "
+        "the largest share, and its values count most in the blend you get back.",
+        "zh": "{answer}得到 {weight}：它的键和查询最匹配，所以 softmax 给它最大的份额，你拿回的混合结果里它的值也最有分量。",
+    },
+    "similarity.top.ask": {
+        "en": "In S = Q·Kᵀ, with which key will the query of “{token}” score highest?",
+        "zh": "在 S = Q·Kᵀ 中，“{token}”的查询和哪个键的分数最高？",
+    },
+    "similarity.top.why": {
+        "en": "With “{answer}”: {score}. Each cell of its row is the dot product of its query "
+        "with one key; the largest one is the key that points most the same way.",
+        "zh": "和“{answer}”：{score}。它那一行的每个格子都是它的查询和一个键的点积；最大的那个就是方向最一致的键。",
+    },
+    "similarity.count.ask": {
+        "en": "The sentence has {n} tokens. How many scores does S = Q·Kᵀ hold?",
+        "zh": "这句话有 {n} 个词元。S = Q·Kᵀ 一共有多少个分数？",
+    },
+    "similarity.count.why": {
+        "en": "{count} = {n} × {n}: every query is compared with every key, its own included, "
+        "so there is one row per query and one column per key.",
+        "zh": "{count} = {n} × {n}：每个查询都要和每个键（包括它自己）比较，所以每个查询一行、每个键一列。",
+    },
+    "scaling.grow.ask": {
+        "en": "q and k have d_k = {d_k} independent parts, each of variance 1. Roughly what "
+        "is the variance of q·k?",
+        "zh": "q 和 k 各有 d_k = {d_k} 个相互独立、方差为 1 的分量。q·k 的方差大约是多少？",
+    },
+    "scaling.grow.why": {
+        "en": "About {d_k}: measured {measured} over {n} samples. q·k adds up d_k products, "
+        "each of variance 1, and variances of independent terms add up.",
+        "zh": "大约 {d_k}：用 {n} 个样本实测为 {measured}。q·k 是 d_k 个乘积之和，每个乘积方差为 1，"
+        "而独立项的方差可以相加。",
+    },
+    "scaling.shrink.ask": {
+        "en": "And after dividing q·k by √{d_k}, roughly what is its variance?",
+        "zh": "那么把 q·k 除以 √{d_k} 之后，方差大约是多少？",
+    },
+    "scaling.shrink.why": {
+        "en": "About 1: measured {measured}. Dividing by √d_k divides the variance by d_k, "
+        "whatever the dimension, so softmax always sees scores of the same size.",
+        "zh": "大约 1：实测为 {measured}。除以 √d_k 会让方差除以 d_k，无论维度多大都一样，"
+        "所以 softmax 看到的分数总是同样大小。",
+    },
+    "softmax.sharp.ask": {
+        "en": "At d_model = {d}, switch scaling off. Will the largest weight in the row of "
+        "“{token}” go up or down?",
+        "zh": "在 d_model = {d} 时关掉缩放。“{token}”那一行里最大的权重会变大还是变小？",
+    },
+    "softmax.sharp.why": {
+        "en": "{answer}: {on} with ÷√{d_k}, {off} without. Unscaled scores are √{d_k} times "
+        "larger, and softmax of larger scores piles the weight onto the top key, where "
+        "almost no gradient gets through.",
+        "zh": "{answer}：缩放时为 {on}，不缩放时为 {off}。不缩放的分数大了 √{d_k} 倍，而分数越大，"
+        "softmax 越把权重堆到最高的那个键上，梯度也就几乎传不过去。",
+    },
+    "softmax.sum.ask": {
+        "en": "What do the weights in the row of “{token}” add up to?",
+        "zh": "“{token}”那一行的权重加起来是多少？",
+    },
+    "softmax.sum.why": {
+        "en": "1, always: softmax divides each e^z by the sum over the row's {n} keys it may "
+        "see, so the weights are shares of one whole.",
+        "zh": "总是 1：softmax 把每个 e^z 除以这一行（它能看到的 {n} 个键）的总和，所以权重是一个整体的各个份额。",
+    },
+    "weighted_sum.negative.ask": {
+        "en": "Every weight is positive. Is any value of the output O = A·V negative at these "
+        "settings?",
+        "zh": "每个权重都是正的。在当前设置下，输出 O = A·V 中有没有负数？",
+    },
+    "weighted_sum.negative.why": {
+        "en": "Yes: “{token}”, dimension {dim}, is {value}. O mixes the value vectors, and "
+        "values can be negative; a mix of them lies between their smallest and largest. It "
+        "is not a probability.",
+        "zh": "有：“{token}”的第 {dim} 维是 {value}。O 是值向量的混合，而值可以是负数；"
+        "混合结果落在它们的最小值和最大值之间。它不是概率。",
+    },
+    "weighted_sum.negative.why_none": {
+        "en": "No, not here: every value that gets a weight is positive, so every mix is too. "
+        "But O is no probability: with other settings (try another seed) values and outputs "
+        "go below 0.",
+        "zh": "这里没有：得到权重的每个值都是正的，所以它们的混合也是正的。但 O 不是概率：换个设置（比如换个种子），"
+        "值和输出都会出现负数。",
+    },
+    "weighted_sum.cell.ask": {
+        "en": "Work it out from A and V: what is the first value of the output of “{token}”, "
+        "O[{token}, 1]?",
+        "zh": "用 A 和 V 算一算：“{token}”输出的第一个值 O[{token}, 1] 是多少？",
+    },
+    "weighted_sum.cell.why": {
+        "en": "{value}: the row of A for “{token}” times the first column of V, term by term, "
+        "added up (the worked sum below does it for you).",
+        "zh": "{value}：把 A 中“{token}”那一行和 V 的第一列逐项相乘再相加（下面的逐项求和会替你算一遍）。",
+    },
+    "masking.zero.ask": {
+        "en": "With the causal mask on, what weight does “{query}” give to “{key}”?",
+        "zh": "打开因果掩码后，“{query}”给“{key}”的权重是多少？",
+    },
+    "masking.zero.why": {
+        "en": "0, exactly: “{key}” comes after “{query}”, so its score is set to −∞ and "
+        "e^(−∞) = 0. The weight it would have had goes to the keys that may be seen.",
+        "zh": "恰好是 0：“{key}”在“{query}”之后，所以它的分数被设为 −∞，而 e^(−∞) = 0。它原本能得到的权重分给了可以看到的键。",
+    },
+    "multihead.width.ask": {
+        "en": "{h} heads each give a vector of d_k = {d_k} numbers per token. How many numbers "
+        "does a token's concatenation have?",
+        "zh": "{h} 个头，每个头为每个词元给出 d_k = {d_k} 个数。拼接之后，每个词元有多少个数？",
+    },
+    "multihead.width.why": {
+        "en": "{width} = {h} × {d_k}: the heads' outputs are put side by side. W_O then maps "
+        "those {width} numbers back to d_model = {d}.",
+        "zh": "{width} = {h} × {d_k}：各个头的输出并排放在一起。然后 W_O 把这 {width} 个数映射回 d_model = {d} 维。",
+    },
+    "real_model.layer.ask": {
+        "en": "The model has {layers} layers of {heads} heads. In which layer is the head that "
+        "links “{q}” to “{k}” most strongly?",
+        "zh": "这个模型有 {layers} 层，每层 {heads} 个头。把“{q}”和“{k}”联系得最紧的那个头在第几层？",
+    },
+    "real_model.layer.why": {
+        "en": "Layer {layer} (head {head}, weight {weight}). Nobody told the model to link "
+        "them: training on text made some heads do it, mostly in the later layers, while "
+        "others look at neighbours or at [CLS] and [SEP].",
+        "zh": "第 {layer} 层（第 {head} 个头，权重 {weight}）。没有人告诉模型要把它们联系起来：是在文本上训练让某些头学会了，"
+        "多半在较后的层；别的头则看相邻的词，或者看 [CLS] 和 [SEP]。",
+    },
+}

@@ -22,6 +22,7 @@ from core.footnote4 import Footnote4
 from core.pipeline import Pipeline
 from core.recommender import FILMS, TAGS, recommend
 from core.tokens import swap_positions
+from core.train import Comparison
 
 # The article's claims, in its order; every one is tested by at least one question.
 CLAIMS = (
@@ -36,6 +37,7 @@ CLAIMS = (
     "mask",  # the mask sets scores to −∞ and weights to 0
     "heads",  # h heads of d_k concatenate to h·d_k; W_O maps back to d_model
     "real",  # a trained model's heads learn links like "it" → "cake"
+    "learn",  # without ÷√d_k the softmax saturates and learning gets harder
 )
 NUMBER_LIMIT = 1e6  # a guess this large is no answer to any question here
 
@@ -305,5 +307,23 @@ def real_model_questions(attentions: np.ndarray, tokens: list[str], qi: int, ki:
                 "heads": link.shape[1],
             },
             reveal={"layer": int(layer) + 1, "head": int(head) + 1, "weight": float(link.max())},
+        )
+    ]
+
+
+def train_questions(first: Comparison) -> list[Question]:
+    """``first``: the comparison after one training step (what both runs start from)."""
+    q_on, q_off = (float(side.grad_norm_q.mean[0]) for side in (first.scaled, first.unscaled))
+    j_on, j_off = (float(side.softmax_gradient.mean[0]) for side in (first.scaled, first.unscaled))
+    direction = "larger" if q_off > q_on * (1 + 1e-9) else ("smaller" if q_off < q_on else "same")
+    return [
+        Question(
+            "train.gradient",
+            "learn",
+            "choice",
+            f"quiz.choice.{direction}",
+            choices=("quiz.choice.larger", "quiz.choice.smaller", "quiz.choice.same"),
+            values={"d_k": first.config.d_k},
+            reveal={"q_on": q_on, "q_off": q_off, "j_on": j_on, "j_off": j_off},
         )
     ]

@@ -172,3 +172,19 @@ def test_show_me_sets_the_controls_and_the_score_counts():
     assert at.success
     at.sidebar.text_area(key="sentence").set_value("the dog sat on the sofa and it slept").run()
     assert not at.success and not at.error
+
+
+@pytest.mark.parametrize("params", [{}, {"mask": "1", "seed": "3"}])
+def test_the_train_page_asks_about_the_first_gradient(params):
+    from dataclasses import replace
+
+    from core.train import compare, validate
+
+    s = settings(params)
+    config = validate({}, causal=s.causal, seed=s.seed).config
+    (q,) = quiz.train_questions(compare(replace(config, steps=1), target=0.9, window=1))
+    at = open_page("train", **params)
+    assert not at.success and not at.error
+    guess(at, "train", 1, q, q.answer)
+    assert at.success and fixed_part(TEXTS["train.gradient.why"]["en"]) in all_text(at)
+    assert q.answer == "quiz.choice.larger"  # no 1/√d_k factor: more gradient at W_Q

@@ -206,6 +206,13 @@ def _comparison(config: TrainConfig) -> Slot:
     return Slot()
 
 
+# 16 settings: one step of each side is a few milliseconds and a few kilobytes.
+@st.cache_resource(max_entries=16, show_spinner=False)
+def first_step(config: TrainConfig) -> Comparison:
+    """Both runs after a single step: where training starts (the train page's question)."""
+    return compare(dataclasses.replace(config, steps=1), target=0.9, window=1)
+
+
 def comparison(config: TrainConfig, target: float, progress: Progress | None = None) -> Comparison:
     """core.train.compare() of these settings, trained once (cached), read at this target."""
     c = _comparison(config).result(lambda: compare(config, window=WINDOW, progress=progress))

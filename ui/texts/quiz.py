@@ -3,7 +3,10 @@
 TEXTS = {
     # the question box
     "title": {"en": "Predict first", "zh": "先预测"},
-    "numbered": {"en": "Predict first · question {i} of {n}", "zh": "先预测 · 第 {i} 题，共 {n} 题"},
+    "numbered": {
+        "en": "Predict first · question {i} of {n}",
+        "zh": "先预测 · 第 {i} 题，共 {n} 题",
+    },
     "your_answer": {"en": "Your answer", "zh": "你的答案"},
     "number_help": {
         "en": "A number, e.g. 0.5 or 64. A comma works as the decimal mark too.",
@@ -16,7 +19,10 @@ TEXTS = {
         "en": "Not quite: you said {guess}; the answer is {answer}.",
         "zh": "不太对：你的答案是 {guess}，正确答案是 {answer}。",
     },
-    "roughly": {"en": "{answer} (anything within {tolerance} counts)", "zh": "{answer}（相差不超过 {tolerance} 都算对）"},
+    "roughly": {
+        "en": "{answer} (anything within {tolerance} counts)",
+        "zh": "{answer}（相差不超过 {tolerance} 都算对）",
+    },
     "try_this": {"en": "Show me", "zh": "让我看看"},
     "try_this_help": {
         "en": "Sets the controls to the settings that show it.",
@@ -39,6 +45,8 @@ TEXTS = {
     "choice.up": {"en": "it goes up", "zh": "变大"},
     "choice.down": {"en": "it goes down", "zh": "变小"},
     "choice.same": {"en": "it stays the same", "zh": "不变"},
+    "choice.larger": {"en": "larger", "zh": "更大"},
+    "choice.smaller": {"en": "smaller", "zh": "更小"},
     "choice.yes": {"en": "yes", "zh": "是"},
     "choice.no": {"en": "no", "zh": "否"},
     # the article's claims, as a question names the one it tests
@@ -83,6 +91,10 @@ TEXTS = {
     "claim.real": {
         "en": "a trained model's heads learn links such as “it” → “cake”",
         "zh": "训练过的模型，其注意力头会学到“it” → “cake”这样的联系",
+    },
+    "claim.learn": {
+        "en": "without ÷√d_k the softmax saturates and learning gets harder",
+        "zh": "不除以 √d_k 时 softmax 会饱和，学习变得更困难",
     },
     # the questions
     "overview.top.ask": {
@@ -236,5 +248,20 @@ TEXTS = {
         "others look at neighbours or at [CLS] and [SEP].",
         "zh": "第 {layer} 层（第 {head} 个头，权重 {weight}）。没有人告诉模型要把它们联系起来：是在文本上训练让某些头学会了，"
         "多半在较后的层；别的头则看相邻的词，或者看 [CLS] 和 [SEP]。",
+    },
+    "train.gradient.ask": {
+        "en": "At d_k = {d_k}, without ÷√d_k: will the gradient that reaches W_Q at the first "
+        "step be larger or smaller than with it?",
+        "zh": "在 d_k = {d_k} 时不除以 √d_k：第一步传到 W_Q 的梯度，会比除以时更大还是更小？",
+    },
+    "train.gradient.why": {
+        "en": "{answer}: {q_off} without against {q_on} with, as the scores are not divided. "
+        "Yet what gets through softmax shrinks: the norm of its Jacobian is {j_off} against "
+        "{j_on}. Large scores make rows nearly one-hot, so most of the signal that should "
+        "teach W_Q and W_K which key to prefer is lost, and training wanders: watch the "
+        "curves below.",
+        "zh": "{answer}：不除以时为 {q_off}，除以时为 {q_on}，因为分数没有被缩小。可是能穿过 softmax 的部分变小了："
+        "它的雅可比矩阵范数是 {j_off}，对比 {j_on}。分数太大让各行几乎变成独热，本该告诉 W_Q 和 W_K "
+        "该偏向哪个键的信号大多丢失了，训练就会走弯路：看看下面的曲线。",
     },
 }

@@ -56,9 +56,7 @@ def _mask_layout(
     layers = [rect]
     if n <= NUMBERS_MAX_CELLS:
         # What the mask adds to the score: 0 where allowed, −∞ where blocked.
-        layers.append(
-            base.mark_text().encode(text="add:N", color=alt.Color("ink:N", scale=None))
-        )
+        layers.append(base.mark_text().encode(text="add:N", color=alt.Color("ink:N", scale=None)))
     # The height includes the axis and the legend below the grid: add room for them.
     chart = alt.layer(*layers, data=NO_DATA).properties(height=cell_size(n) * n + LEGEND_ROOM)
     return layout(chart)

@@ -96,7 +96,10 @@ TEXTS = {
     "tour.prev": {"en": "Previous", "zh": "上一站"},
     "tour.next": {"en": "Next", "zh": "下一站"},
     "tour.end": {"en": "Finish", "zh": "结束"},
-    "tour.back": {"en": "Back to the lesson: stop {k}, {page}", "zh": "回到课程：第 {k} 站，{page}"},
+    "tour.back": {
+        "en": "Back to the lesson: stop {k}, {page}",
+        "zh": "回到课程：第 {k} 站，{page}",
+    },
     # shared messages
     "msg.empty_sentence": {
         "en": "The sentence is empty, so the article's sentence is shown instead.",

@@ -76,7 +76,7 @@ def test_the_presenter_view_on_a_projector(new_page):
     expect(app.sidebar).to_have_attribute("data-collapsed", "true")
     size = app.page.evaluate(
         "() => parseFloat(getComputedStyle(document.querySelector("
-        "'[data-testid=\"stMain\"] [data-testid=\"stMarkdownContainer\"] p')).fontSize)"
+        '\'[data-testid="stMain"] [data-testid="stMarkdownContainer"] p\')).fontSize)'
     )
     assert size >= 20, f"body text is {size} px in the presenter view"
     app.screenshot("presenter-similarity-1280x720")

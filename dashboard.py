@@ -11,7 +11,7 @@ import streamlit as st
 
 from core import MAX_TOKENS
 from ui import settings as cfg
-from ui.i18n import LANG_NAMES, t
+from ui.i18n import LANG_NAMES, set_language, t
 from ui.page import DEFAULT_PAGE, TOUR, go_to_stop, navigation
 from ui.quiz import score
 
@@ -45,6 +45,7 @@ st.set_page_config(
 )
 
 cfg.init_state()
+set_language(st.session_state["lang"])
 st.html(STYLES / "app.css")
 if st.session_state["present"]:
     st.html(STYLES / "present.css")

@@ -199,27 +199,32 @@ def fixed(values, decimals: int) -> np.ndarray:
     return np.char.mod(f"%.{decimals}f", v)
 
 
+def _cells(r: int, c: int, rows, cols) -> dict:
+    # Labels as categories (codes into the label lists): far cheaper to build and to send
+    # than a repeated string per cell. Labels are unique (chart_labels makes them so).
+    i, j = np.repeat(np.arange(r), c), np.tile(np.arange(c), r)
+    return {
+        "row": pd.Categorical.from_codes(i, categories=list(rows)),
+        "col": pd.Categorical.from_codes(j, categories=list(cols)),
+        "i": i,
+        "j": j,
+    }
+
+
 def cells_frame(m: np.ndarray, rows, cols) -> pd.DataFrame:
     """[r, c] -> tidy rows (row, col, i, j) for every cell, labels by position."""
-    r, c = np.shape(m)
-    return pd.DataFrame(
-        {
-            "row": np.repeat(np.asarray(rows, dtype=object), c),
-            "col": np.tile(np.asarray(cols, dtype=object), r),
-            "i": np.repeat(np.arange(r), c),
-            "j": np.tile(np.arange(c), r),
-        }
-    )
+    return pd.DataFrame(_cells(*np.shape(m), rows, cols))
 
 
-def matrix_frame(m: np.ndarray, rows, cols, decimals: int = 2) -> pd.DataFrame:
-    """[r, c] -> tidy rows (row, col, i, j, value, text); -inf becomes a missing value, −∞."""
+def matrix_frame(m: np.ndarray, rows, cols, decimals: int = 2, **extra) -> pd.DataFrame:
+    """[r, c] -> tidy rows (row, col, i, j, value, text, extra…); -inf becomes a missing
+    value, shown as −∞."""
     flat = np.asarray(m, dtype=np.float64).ravel()
     finite = np.isfinite(flat)
-    df = cells_frame(m, rows, cols)
-    df["value"] = np.where(finite, flat, np.nan)
-    df["text"] = np.where(finite, fixed(np.where(finite, flat, 0.0), decimals), MASKED)
-    return df
+    columns = _cells(*np.shape(m), rows, cols)
+    columns["value"] = np.where(finite, flat, np.nan)
+    columns["text"] = np.where(finite, fixed(np.where(finite, flat, 0.0), decimals), MASKED)
+    return pd.DataFrame({**columns, **extra})
 
 
 @dataclass(frozen=True)
@@ -335,15 +340,21 @@ def heatmap(
     """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
-    df = matrix_frame(m, chart_labels(rows), chart_labels(cols), decimals)
     if domain is None and kind == "signed":
         domain = signed_domain(m)
     finite = m[np.isfinite(m)]
     ink_domain = domain or (
         (0.0, 1.0) if kind == "weights" or not finite.size else (finite.min(), finite.max())
     )
-    df["ink"] = ink(df["value"].to_numpy(), kind, ink_domain)
-    df["focus"] = df["i"].to_numpy() == (-1 if focus is None else focus)
+    cells = np.where(np.isfinite(m), m, np.nan).ravel()
+    df = matrix_frame(
+        m,
+        chart_labels(rows),
+        chart_labels(cols),
+        decimals,
+        ink=ink(cells, kind, ink_domain),
+        focus=np.repeat(np.arange(r) == (-1 if focus is None else focus), c),
+    )
     if numbers is None:
         numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
     h = HeatmapLayout(

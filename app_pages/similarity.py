@@ -30,8 +30,8 @@ FORMULA = (  # stacked, so each line fits a phone
 s = open_page("similarity", formula=FORMULA)
 p = state.pipeline(s)
 
-head = choose_head(p.n_heads, key="similarity_head")
-tr, w, labels = p.mha.head(head), p.params.head(head, p.n_heads), p.labels
+tr, w = p.head(choose_head(p.n_heads, key="similarity_head"))
+labels = p.labels
 x_dims, k_dims = dim_labels(p.d_model), dim_labels(p.d_k)
 
 st.subheader(t("similarity.projections"))

@@ -49,8 +49,8 @@ def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
 s = open_page("weighted_sum", formula=FORMULA)
 p = state.pipeline(s)
 
-head = choose_head(p.n_heads, key="weighted_sum_head")
-tr, w, labels = p.mha.head(head), p.params.head(head, p.n_heads), p.labels
+tr, w = p.head(choose_head(p.n_heads, key="weighted_sum_head"))
+labels = p.labels
 x_dims, v_dims = dim_labels(p.d_model), dim_labels(p.d_k)
 
 st.subheader(t("weighted_sum.values"))

@@ -7,8 +7,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.article import ARTICLE_D_MODEL, ARTICLE_TOKENS, article_example
-from core.attention import causal_mask
-from core.multihead import MHAParams, MHAResult, draw_weights, init_params, multi_head_attention
+from core.attention import AttentionTrace, causal_mask
+from core.multihead import (
+    HeadParams,
+    MHAParams,
+    MHAResult,
+    draw_weights,
+    init_params,
+    multi_head_attention,
+)
 from core.tokens import positional_encoding, token_embedding, unique_labels
 
 
@@ -24,6 +31,10 @@ class Pipeline:
     mha: MHAResult
     mask: np.ndarray | None  # [n, n] bool, or None without the causal mask
     is_article: bool  # True when the hand-made article numbers are in use
+
+    def head(self, i: int) -> tuple[AttentionTrace, HeadParams]:
+        """Head i's own trace, and its own slices of W_Q, W_K and W_V."""
+        return self.mha.head(i), self.params.head(i, self.n_heads)
 
     @property
     def labels(self) -> list[str]:  # [n]

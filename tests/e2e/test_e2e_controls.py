@@ -48,22 +48,19 @@ def test_keyboard_moves_the_temperature_slider(new_page):
     expect(value).to_have_text("1.00")
     before = app.main_fingerprint()
 
-    thumb.focus()
-    with app.rerun():
-        app.page.keyboard.press("ArrowRight")
-    expect(value).to_have_text("1.05")
-    expect(app.page).to_have_url(param("temp", "1.05"))
-    app.check(f"{SLIDER_PAGE} at temperature 1.05")
+    def press(key: str, times: int, shown: str) -> None:
+        for _ in range(times):
+            thumb.focus()
+            with app.rerun():
+                app.page.keyboard.press(key)
+        expect(value).to_have_text(shown)
+        expect(app.page).to_have_url(param("temp", shown))
+        app.check(f"{SLIDER_PAGE} at temperature {shown}")
+
+    press("ArrowRight", 1, "1.05")
     # Something the page shows follows the temperature (a number, or a chart's values).
     app.wait_main_changed(before)
-
-    for _ in range(2):
-        thumb.focus()
-        with app.rerun():
-            app.page.keyboard.press("ArrowLeft")
-    expect(value).to_have_text("0.95")
-    expect(app.page).to_have_url(param("temp", "0.95"))
-    app.check(f"{SLIDER_PAGE} at temperature 0.95")
+    press("ArrowLeft", 2, "0.95")
 
     # The link the sidebar offers to share reopens this view in a new session.
     link = app.sidebar.get_by_test_id("stCode").inner_text().strip()

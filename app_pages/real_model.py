@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 
-import pandas as pd
 import streamlit as st
 
 from core import ARTICLE_SENTENCE
@@ -17,13 +16,20 @@ from ui import settings as cfg
 from ui import state
 from ui.charts import bars, unique_labels
 from ui.figures.multihead import head_maps
+from ui.figures.real_model import link_summary, ranking
 from ui.i18n import t
 from ui.page import open_page
 from ui.quiz import ask
-from ui.widgets import matrix_view, md_escape, show_chart, show_charts, weights_view
+from ui.widgets import (
+    index_picker,
+    matrix_view,
+    md_escape,
+    show_chart,
+    show_charts,
+    weights_view,
+)
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
-RANKED = 5
 
 
 def unavailable(reason: str) -> None:
@@ -37,11 +43,6 @@ def unavailable(reason: str) -> None:
         state.real_model.clear()
         st.rerun()
     st.stop()
-
-
-def pick(label: str, options: list[int], start: int, key: str, labels, container) -> int:
-    fmt = labels.__getitem__
-    return container.selectbox(label, options, index=start, format_func=fmt, key=key)
 
 
 def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best, key: str) -> int:
@@ -105,8 +106,12 @@ st.markdown(t("real_model.link_intro"))
 sentence_key = hashlib.sha1("\x1f".join([*tokens, s.focus]).encode()).hexdigest()[:10]
 default_q, default_k = word_pair(tokens, s.focus, "cake")
 pick_q, pick_k = st.columns(2)
-qi = pick(t("common.query"), list(range(n)), default_q, f"real_q_{sentence_key}", labels, pick_q)
-ki = pick(t("common.key"), list(range(n)), default_k, f"real_k_{sentence_key}", labels, pick_k)
+qi = index_picker(
+    t("common.query"), labels, default_q, key=f"real_q_{sentence_key}", container=pick_q
+)
+ki = index_picker(
+    t("common.key"), labels, default_k, key=f"real_k_{sentence_key}", container=pick_k
+)
 ask("real_model", real_model_questions(out.attentions, labels, qi, ki), s)
 ranked = heads_linking(out.attentions, tokens, qi, ki)
 best = ranked[0]
@@ -127,15 +132,10 @@ matrix_view(
     kind="weights",
     **axes,
 )
-summary = {"layer": best.layer + 1, "head": best.head + 1, "w": f"{best.weight:.0%}"}
-summary |= {"q": f"“{md_escape(labels[qi])}”", "k": f"“{md_escape(labels[ki])}”"}
-summary |= {"n": n, "u": f"{1 / n:.0%}", "top": sum(m.is_top for m in ranked), "total": len(ranked)}
-st.markdown(t("real_model.link_summary", **summary))
+st.markdown(link_summary(ranked, labels, qi, ki, t))
 st.markdown(f"**{t('real_model.ranking')}**")
-names = [t(f"real_model.col_{c}") for c in ("layer", "head", "weight", "top")]
-rows = [(m.layer + 1, m.head + 1, m.weight, m.is_top) for m in ranked[:RANKED]]
-config = {names[2]: st.column_config.NumberColumn(format="%.3f")}
-st.dataframe(pd.DataFrame(rows, columns=names), hide_index=True, column_config=config)
+config = {t("real_model.col_weight"): st.column_config.NumberColumn(format="%.3f")}
+st.dataframe(ranking(ranked, t), hide_index=True, column_config=config)
 
 # 2) one head up close, starting at the strongest head for the link
 st.subheader(t("real_model.closeup"))

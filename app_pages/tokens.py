@@ -10,7 +10,14 @@ from ui.charts import unique_labels
 from ui.figures.tokens import pe_curves
 from ui.i18n import t
 from ui.page import open_page, page_link
-from ui.widgets import dim_labels, matrix_view, md_escape, show_chart, vectors_view
+from ui.widgets import (
+    dim_labels,
+    index_picker,
+    matrix_view,
+    md_escape,
+    show_chart,
+    vectors_view,
+)
 
 MAX_CURVES = 6
 
@@ -50,12 +57,13 @@ def curves(p: Pipeline) -> None:
 
 def pick_pair(p: Pipeline) -> tuple[int, int]:
     """The two positions to swap (0 and 3 at first), as two pickers side by side."""
-    options, fmt = list(range(p.n)), lambda i: f"{i} · {p.tokens[i]}"  # plain text, not markdown
-    picked = []
-    for column, side, start in zip(st.columns(2), "ab", (0, min(3, p.n - 1)), strict=True):
-        label, key = t(f"tokens.swap_{side}"), f"tok_{side}_{p.n}"
-        picked.append(column.selectbox(label, options, index=start, format_func=fmt, key=key))
-    return picked[0], picked[1]
+    labels = [f"{i} · {token}" for i, token in enumerate(p.tokens)]  # plain text, not markdown
+    a_col, b_col = st.columns(2)
+    a = index_picker(t("tokens.swap_a"), labels, 0, key=f"tok_a_{p.n}", container=a_col)
+    b = index_picker(
+        t("tokens.swap_b"), labels, min(3, p.n - 1), key=f"tok_b_{p.n}", container=b_col
+    )
+    return a, b
 
 
 @st.fragment

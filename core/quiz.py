@@ -58,7 +58,7 @@ class Question:
     why: str = ""  # the explanation's text key when not "quiz.<id>.why"
 
     @property
-    def fingerprint(self) -> str:
+    def signature(self) -> str:
         """Changes when the question, its answer or its reasons do (new settings, a new
         sentence): an answer given to one of them does not count for another."""
         parts = (sorted(self.values.items()), sorted(self.reveal.items()), self.answer)

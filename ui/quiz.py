@@ -3,7 +3,7 @@
 Each question sits in its own box at the top of the page. The student commits a guess
 (a choice, a token, or a typed number); only then does the box say whether it was right,
 give the answer and the reason, and offer to set the controls that show it. Answers are
-kept per session by the question's fingerprint, so a new sentence or a new d_model asks
+kept per session by the question's signature, so a new sentence or a new d_model asks
 afresh; nothing is stored on the server or shared between students.
 """
 
@@ -22,7 +22,7 @@ from ui.i18n import t
 from ui.settings import Settings
 from ui.widgets import focus_index, md_escape, num
 
-ANSWERS = "quiz_answers"  # session_state: fingerprint -> {"guess": shown text, "right": bool}
+ANSWERS = "quiz_answers"  # session_state: signature -> {"guess": shown text, "right": bool}
 TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, shown translated
 RADIO_MAX = 4  # up to this many choices as buttons in a row; more as a drop-down
 
@@ -76,7 +76,7 @@ def _commit(q: Question, key: str, index: int) -> None:
         shown = _shown(guess)
     else:
         guess, shown = raw, _shown(raw)
-    answers()[q.fingerprint] = {"guess": shown, "right": q.is_right(guess)}
+    answers()[q.signature] = {"guess": shown, "right": q.is_right(guess)}
     st.session_state["question"] = index  # the link now names the question reached
 
 
@@ -108,7 +108,7 @@ def _reveal(q: Question, record: dict, settings: Settings) -> None:
     if q.try_this:
         st.button(
             t("quiz.try_this"),
-            key=f"try_{q.fingerprint}",
+            key=f"try_{q.signature}",
             on_click=_apply,
             args=(q.try_this,),
             help=t("quiz.try_this_help"),
@@ -127,7 +127,7 @@ def ask(name: str, questions: list[Question], settings: Settings) -> None:
         with st.expander(label or t("quiz.title"), expanded=opened, icon=":material/psychology:"):
             st.markdown(_texts(q, f"quiz.{q.id}.ask"))
             st.caption(t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
-            record = answers().get(q.fingerprint)
+            record = answers().get(q.signature)
             if record:
                 _reveal(q, record, settings)
                 continue

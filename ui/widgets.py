@@ -177,6 +177,15 @@ def token_picker(label: str, labels: list[str], *, key: str, default: int, conta
     return labels.index((container or st).selectbox(label, labels, key=key))
 
 
+def index_picker(label: str, labels: list[str], start: int, *, key: str, container=None) -> int:
+    """A choice of one position by its label (when the same token may stand twice, or the
+    choice must not follow the sentence's followed token); returns its index."""
+    picked = (container or st).selectbox(
+        label, list(range(len(labels))), index=start, format_func=labels.__getitem__, key=key
+    )
+    return int(picked)
+
+
 def focus_index(labels: list[str]) -> int:
     """The followed token's index among these labels (the frame keeps it one of them)."""
     focus = st.session_state.get("focus")

@@ -24,10 +24,11 @@ HOSTILE = {
     "largest": {"d": "1024", "heads": "16", "sentence": LONG, "temp": "0.05", "scale": "0",
                 "mask": "1"},
     "chinese": {"d": "1024", "heads": "1", "temp": "5", "lang": "zh", "sentence": CJK},
-    "blank": {"d": "4", "heads": "4", "sentence": "   ", "mask": "1"},
+    # an empty sentence at d_k = 1, from a tampered link (heads=0&d=abc: tests/test_frame.py)
+    "blank": {"d": "4", "heads": "4", "sentence": "   ", "mask": "1", "temp": "nan",
+              "seed": "-1", "focus": "<b>x</b>", "tour": "-3"},
     "markup": {"sentence": "<script>alert(1)</script> 🎂 👩‍👩‍👧 🇫🇷 **bold** [x](y) it",
                "scale": "0"},
-    "tampered": {"heads": "0", "d": "abc", "temp": "nan", "seed": "-1", "mask": "maybe"},
 }  # fmt: skip
 # Charts of attention weights: every row of each is a distribution over the keys.
 WEIGHT_CHARTS = re.compile(r"^(ov_weights|softmax_weights|weights|masked_weights|unmasked_weights"
@@ -72,8 +73,8 @@ def test_page_survives_hostile_settings(name, setting):
     assert not any(md.proto.allow_html for md in at.markdown)
     shown = all_text(at)
     assert "<script>" not in shown and "**bold**" not in shown
-    if setting == "tampered":
-        assert "heads" in at.warning[0].value
+    if setting == "blank":
+        assert "temp" in at.warning[0].value and "tour" in at.warning[0].value
 
 
 def test_a_one_token_sentence_everywhere():

@@ -18,11 +18,10 @@ from ui.settings import DEFAULTS, Settings, parse_params
 from ui.state import FOOTNOTE4_DIMS
 from ui.texts.quiz import TEXTS
 
-SETTINGS = {
+SETTINGS = {  # three settings: the article's, a larger model, another sentence unscaled
     "article": {},
-    "sentence": {"sentence": "the dog sat on the sofa and it slept"},
     "d_model": {"d": "64", "heads": "4"},
-    "unscaled": {"scale": "0", "d": "16", "mask": "1"},
+    "sentence": {"sentence": "the dog sat on the sofa and it slept", "scale": "0", "d": "16"},
 }
 CHECK = TEXTS["check"]["en"]
 

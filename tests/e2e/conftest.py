@@ -310,12 +310,36 @@ def browser():
         chromium.close()
 
 
+def warm(srv: StreamlitServer) -> None:
+    """Open the real model's page once over the protocol, so the model is read before a
+    test's first look at it (reading it takes a loaded machine tens of seconds, which no
+    test means to measure)."""
+    import asyncio
+    import threading
+
+    from harness.protocol import ProtocolSession
+
+    async def visit() -> None:
+        session = ProtocolSession(srv.url, default_page="overview")
+        await session.connect()
+        try:
+            await session.open("real_model", timeout=240)
+        finally:
+            await session.close()
+
+    # In a thread of its own: Playwright's synchronous API keeps an event loop on this one.
+    worker = threading.Thread(target=asyncio.run, args=(visit(),))
+    worker.start()
+    worker.join()
+
+
 @pytest.fixture(scope="session")
 def server():
     """The app's real server for the session; it must still be up and healthy at the end."""
     srv = StreamlitServer().start()
     try:
         srv.wait_healthy()
+        warm(srv)
         yield srv
         assert srv.alive(), f"the Streamlit server died during the tests:\n{srv.log_tail()}"
         assert srv.healthy(), "the Streamlit server stopped answering its health check"

@@ -12,7 +12,7 @@ import streamlit as st
 from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import LANG_NAMES, set_language, t
-from ui.page import DEFAULT_PAGE, TOUR, go_to_stop, navigation
+from ui.page import DEFAULT_PAGE, TOUR, go_to_stop, navigation, tour_bar
 from ui.quiz import score
 
 STYLES = Path(__file__).parent / "ui"
@@ -142,4 +142,6 @@ if st.session_state.get("_link_fixed"):
     )
 
 nav.run()
+if st.session_state["tour"] and page_name in TOUR:  # the same bar at the foot of a long page
+    tour_bar(page_name, cfg.current(), place="_end")
 settle_the_heap()

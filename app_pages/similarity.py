@@ -35,14 +35,14 @@ labels = p.labels
 x_dims, k_dims = dim_labels(p.d_model), dim_labels(p.d_k)
 
 st.subheader(t("similarity.projections"))
-left, right = st.columns(2)
-with left:
-    vectors_view("X", p.x, labels, x_dims, key="x")
-    vectors_view("Q = X·W_Q", tr.q, labels, k_dims, key="q")
-with right:
-    matrix_view("W_Q", w.w_q, x_dims, k_dims, key="w_q")
-    matrix_view("W_K", w.w_k, x_dims, k_dims, key="w_k")
-vectors_view("K = X·W_K", tr.k, labels, k_dims, key="k")
+vectors_view("X", p.x, labels, x_dims, key="x")
+# Each weight matrix beside what it makes (on a phone: W_Q, then Q, then W_K, then K).
+for name, weights, made in (("Q", w.w_q, tr.q), ("K", w.w_k, tr.k)):
+    left, right = st.columns(2)
+    with left:
+        matrix_view(f"W_{name}", weights, x_dims, k_dims, key=f"w_{name.lower()}")
+    with right:
+        vectors_view(f"{name} = X·W_{name}", made, labels, k_dims, key=name.lower())
 
 st.subheader(t("similarity.scores"))
 scores_view("S = Q·Kᵀ", tr.scores, labels, key="scores", caption=t("similarity.scores_caption"))

@@ -20,6 +20,8 @@ from ui.widgets import (
 )
 
 MAX_CURVES = 6
+ROW_PX = 35  # one row of st.dataframe
+TABLE_ROWS = 16
 
 
 def default_curves(d_model: int) -> list[int]:
@@ -101,10 +103,11 @@ labels, dims = p.labels, dim_labels(p.d_model)
 
 st.subheader(t("tokens.tokens_title"))
 table, explain = st.columns([1, 2])
-# The default height shows up to ten rows (the article's nine all fit); longer ones scroll.
+# Tall enough for every token of a sentence up to TABLE_ROWS long; a longer one scrolls.
 table.dataframe(
     pd.DataFrame({t("tokens.col_pos"): range(p.n), t("tokens.col_token"): p.tokens}),
     hide_index=True,
+    height=ROW_PX * (min(p.n, TABLE_ROWS) + 1) + 3,
 )
 explain.markdown(t("tokens.tokens_explain", n=p.n))
 

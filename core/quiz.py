@@ -277,12 +277,13 @@ def multihead_questions(p: Pipeline) -> list[Question]:
     width = int(p.mha.concat.shape[1])
     return [
         Question(
-            "multihead.width",
+            "multihead.width" if p.n_heads > 1 else "multihead.width_one",
             "heads",
             "number",
             width,
             values={"h": p.n_heads, "d_k": p.d_k},
             reveal={"width": width, "d": p.d_model, "h": p.n_heads, "d_k": p.d_k},
+            why="quiz.multihead.width.why",
             try_this={"d_model": 32, "n_heads": 8},  # the article's 8 heads × 4 = 32
         )
     ]

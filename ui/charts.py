@@ -273,7 +273,8 @@ def _heatmap_layers(h: HeatmapLayout) -> list[alt.Chart]:
         alt.Tooltip("text:N", title=h.value_title),
     ]
     legend = alt.Legend(orient="right", gradientLength=max(60, min(h.size * h.rows, 200)))
-    rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(
+    # invalid="show": a masked cell (no value, −∞) is drawn, in grey, rather than dropped.
+    rect = base.mark_rect(stroke="white", strokeWidth=0.5, invalid="show").encode(
         color=alt.condition(
             "isValid(datum.value)",
             alt.Color(

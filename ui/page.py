@@ -15,7 +15,7 @@ from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import t
 from ui.quiz import QUESTIONS, ask
-from ui.settings import Settings
+from ui.settings import TOUR, Settings
 
 
 @dataclass(frozen=True)
@@ -51,19 +51,6 @@ PAGES = {
     )
 }
 DEFAULT_PAGE = "overview"
-# The lesson's stops, in the article's order: input, Q/K/V, the four steps, the mask,
-# several heads, a real model.
-TOUR = (
-    "tokens",
-    "qkv",
-    "similarity",
-    "scaling",
-    "softmax",
-    "weighted_sum",
-    "masking",
-    "multihead",
-    "real_model",
-)
 
 
 def navigation() -> dict[str, list[st.Page]]:
@@ -107,34 +94,30 @@ def go_to_stop(stop: int) -> None:
         st.switch_page(PAGES[TOUR[stop - 1]].path)
 
 
-def tour_bar(name: str, settings: Settings) -> None:
-    """Where the lesson is, and the way to the previous and next stop (keyboard: Tab, Enter)."""
+def tour_bar(name: str, settings: Settings, place: str = "") -> None:
+    """Where the lesson is, and the way to the previous and next stop (keyboard: Tab, Enter).
+
+    ``place``: "" at the top of the page, "_end" at its foot (the same bar, its own keys).
+    """
     stop = settings.tour
     box = st.container(border=True)
     if name not in TOUR:
         back = t("common.tour.back", k=stop, page=PAGES[TOUR[stop - 1]].title)
-        if box.button(back, icon=":material/school:", key="tour_back"):
+        if box.button(back, icon=":material/school:", key=f"tour_back{place}"):
             go_to_stop(stop)
         return
     before, where, after = box.columns([1, 2, 1], vertical_alignment="center")
     where.markdown(t("common.tour.where", k=stop, n=len(TOUR), page=PAGES[name].title))
-    if before.button(
-        t("common.tour.prev"),
-        icon=":material/arrow_back:",
-        disabled=stop == 1,
-        key="tour_prev",
-        width="stretch",
-    ):
+    if where.button(t("common.tour.leave"), key=f"tour_leave{place}", type="tertiary"):
+        go_to_stop(0)
+        st.rerun()
+    back_button = {"icon": ":material/arrow_back:", "width": "stretch", "disabled": stop == 1}
+    if before.button(t("common.tour.prev"), key=f"tour_prev{place}", **back_button):
         go_to_stop(stop - 1)
     last = stop == len(TOUR)
     label = t("common.tour.end" if last else "common.tour.next")
-    if after.button(
-        label,
-        icon=":material/flag:" if last else ":material/arrow_forward:",
-        key="tour_next",
-        width="stretch",
-        type="primary",
-    ):
+    icon = ":material/flag:" if last else ":material/arrow_forward:"
+    if after.button(label, icon=icon, key=f"tour_next{place}", width="stretch", type="primary"):
         if last:
             go_to_stop(0)
             st.rerun()

@@ -19,7 +19,7 @@ from core.recommender import DEFAULT_QUERY, TAGS
 from ui import settings as cfg
 from ui import state
 from ui.i18n import t
-from ui.settings import Settings
+from ui.settings import TOUR, Settings
 from ui.widgets import focus_index, md_escape, num
 
 ANSWERS = "quiz_answers"  # session_state: signature -> {"guess": shown text, "right": bool}
@@ -44,10 +44,9 @@ def _texts(q: Question, text_key: str, **extra) -> str:
 
 
 def _answer_text(q: Question) -> str:
-    answer = _shown(q.answer)
-    if q.kind == "number" and q.tolerance:
-        return t("quiz.roughly", answer=answer, tolerance=_shown(float(q.tolerance)))
-    return answer
+    if q.kind == "number" and q.tolerance:  # a measured number: two places are plenty
+        return t("quiz.roughly", answer=num(q.answer, 2), tolerance=num(q.tolerance, 2))
+    return _shown(q.answer)
 
 
 def answers() -> dict:
@@ -73,7 +72,7 @@ def _commit(q: Question, key: str, index: int) -> None:
         except ValueError as reason:
             st.session_state[f"{key}_error"] = f"quiz.msg.{reason}"
             return
-        shown = _shown(guess)
+        shown = md_escape(str(raw).strip())  # as the student typed it
     else:
         guess, shown = raw, _shown(raw)
     answers()[q.signature] = {"guess": shown, "right": q.is_right(guess)}
@@ -122,14 +121,15 @@ def ask(name: str, questions: list[Question], settings: Settings) -> None:
     """The page's questions, each in its own box; the one the link names is open."""
     for i, q in enumerate(questions, start=1):
         label = t("quiz.numbered", i=i, n=len(questions)) if len(questions) > 1 else None
-        opened = settings.question == i or (settings.question == 0 and settings.tour > 0 and i == 1)
+        on_tour = settings.tour > 0 and name in TOUR
+        opened = settings.question == i or (settings.question == 0 and on_tour and i == 1)
         key = f"quiz_{name}_{i}"
         with st.expander(label or t("quiz.title"), expanded=opened, icon=":material/psychology:"):
             st.markdown(_texts(q, f"quiz.{q.id}.ask"))
-            st.caption(t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
             record = answers().get(q.signature)
-            if record:
+            if record:  # only now: the claim it tests would give the answer away
                 _reveal(q, record, settings)
+                st.caption(t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
                 continue
             with st.form(key, border=False):
                 _guess_widget(q, key)

@@ -63,7 +63,20 @@ PARAMS = {
     "question": "q",
     "present": "present",
 }
-TOUR_STOPS = 9  # the lesson's stops (ui.page.TOUR)
+# The lesson's stops, in the article's order: input, Q/K/V, the four steps, the mask,
+# several heads, a real model.
+TOUR = (
+    "tokens",
+    "qkv",
+    "similarity",
+    "scaling",
+    "softmax",
+    "weighted_sum",
+    "masking",
+    "multihead",
+    "real_model",
+)
+TOUR_STOPS = len(TOUR)
 QUESTIONS_MAX = 9  # more than any page asks
 MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 

@@ -147,10 +147,11 @@ def show_charts(figures: list[Figure], key: str) -> None:
     if len(figures) == 1:
         show_chart(figures[0], key=f"{key}_1")
         return
-    columns = st.columns(2)
-    for k, figure in enumerate(figures):
-        with columns[k % 2]:
-            show_chart(figure, key=f"{key}_{k + 1}")
+    # Row by row, so that on a phone (where columns stack) they keep their order.
+    for start in range(0, len(figures), 2):
+        for k, column in zip(range(start, len(figures)), st.columns(2), strict=False):
+            with column:
+                show_chart(figures[k], key=f"{key}_{k + 1}")
 
 
 def heads_csv(weights: np.ndarray, labels: list[str]) -> str:  # [h, n, n]

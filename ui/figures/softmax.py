@@ -64,7 +64,7 @@ def _sweep_layout(
             x=x,
             y=alt.Y("low:Q", scale=y_scale, title=y_title),
             y2="high:Q",
-            color=alt.Color("series:N", scale=series, legend=None),
+            color=color,  # the same legend as the lines: one legend, not none
         )
     )
     layers = [band, lines]

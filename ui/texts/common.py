@@ -96,6 +96,7 @@ TEXTS = {
     "tour.prev": {"en": "Previous", "zh": "上一站"},
     "tour.next": {"en": "Next", "zh": "下一站"},
     "tour.end": {"en": "Finish", "zh": "结束"},
+    "tour.leave": {"en": "Leave the lesson", "zh": "退出课程"},
     "tour.back": {
         "en": "Back to the lesson: stop {k}, {page}",
         "zh": "回到课程：第 {k} 站，{page}",

@@ -232,6 +232,11 @@ TEXTS = {
         "does a token's concatenation have?",
         "zh": "{h} 个头，每个头为每个词元给出 d_k = {d_k} 个数。拼接之后，每个词元有多少个数？",
     },
+    "multihead.width_one.ask": {
+        "en": "One head gives a vector of d_k = {d_k} numbers per token. How many numbers does "
+        "a token's concatenation have?",
+        "zh": "一个头为每个词元给出 d_k = {d_k} 个数。拼接之后，每个词元有多少个数？",
+    },
     "multihead.width.why": {
         "en": "{width} = {h} × {d_k}: the heads' outputs are put side by side. W_O then maps "
         "those {width} numbers back to d_model = {d}.",

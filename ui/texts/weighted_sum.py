@@ -24,9 +24,9 @@ TEXTS = {
     "values": {"en": "The values V = X·W_V", "zh": "值矩阵 V = X·W_V"},
     "values_caption": {
         "en": "Every row of V is a token's x times W_V, computed exactly like Q and K in "
-        "step 1 but with its own weights. V is shown again below, beside the weights.",
+        "step 1 but with its own weights. V is shown below, beside the weights.",
         "zh": "V 的每一行都是某个词元的 x 乘以 W_V，算法与第 1 步的 Q、K 完全相同，只是用了"
-        "自己的一组权重。下面会把 V 和权重并排再画一次。",
+        "自己的一组权重。V 画在下面，和权重并排。",
     },
     "mix": {"en": "Weights × values", "zh": "权重 × 值"},
     "weights_caption": {

@@ -15,6 +15,11 @@ def where(at) -> str:
     return next(md.value for md in at.markdown if "Lesson" in md.value or "课程" in md.value)
 
 
+def links(at) -> dict[str, str]:
+    """The lesson bar's links: label -> the page file they open."""
+    return {link.proto.label: link.proto.page for link in at.get("page_link")}
+
+
 def test_start_walks_every_stop_in_order_and_back():
     at = open_page()
     next(b for b in at.button if b.label == COMMON["tour.start"]["en"]).click().run()
@@ -24,13 +29,17 @@ def test_start_walks_every_stop_in_order_and_back():
         assert at.header[0].value == COMMON[f"page.{name}"]["en"]
         assert f"stop {stop} / {len(TOUR)}" in where(at)
         assert at.query_params["tour"] == str(stop)
+        bar = links(at)
+        if stop > 1:
+            assert bar[COMMON["tour.prev"]["en"]] == TOUR[stop - 2]
         if stop < len(TOUR):
-            at.button(key="tour_next").click().run()
-    at.button(key="tour_next").click().run()  # "Finish" on the last stop
+            assert bar[COMMON["tour.next"]["en"]] == TOUR[stop]
+            at.switch_page(PAGES[TOUR[stop]].path).run()  # following the link
+    at.button(key="tour_end").click().run()  # "Finish" on the last stop
     assert at.session_state["tour"] == 0 and "tour" not in at.query_params
     at = open_page("softmax", tour="5")
-    at.button(key="tour_prev").click().run()
-    assert at.header[0].value == COMMON["page.scaling"]["en"]
+    at.button(key="tour_leave").click().run()
+    assert at.session_state["tour"] == 0 and not [b for b in at.button if b.key == "tour_leave"]
 
 
 def test_a_cold_tour_link_lands_on_its_stop_with_its_question_open():
@@ -47,9 +56,7 @@ def test_the_page_decides_the_stop_and_a_page_off_the_tour_leads_back():
     assert at.session_state["tour"] == TOUR.index("masking") + 1
     at = open_page("overview", tour="3")
     back = COMMON["tour.back"]["en"].format(k=3, page=PAGES[TOUR[2]].title)
-    assert back in [b.label for b in at.button]
-    at.button(key="tour_back").click().run()
-    assert at.header[0].value == COMMON[f"page.{TOUR[2]}"]["en"]
+    assert links(at)[back] == TOUR[2]
 
 
 def test_a_tampered_tour_link_is_clamped():

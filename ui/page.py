@@ -95,33 +95,50 @@ def go_to_stop(stop: int) -> None:
 
 
 def tour_bar(name: str, settings: Settings, place: str = "") -> None:
-    """Where the lesson is, and the way to the previous and next stop (keyboard: Tab, Enter).
+    """Where the lesson is, and links to the previous and next stop (keyboard: Tab, Enter).
 
-    ``place``: "" at the top of the page, "_end" at its foot (the same bar, its own keys).
+    Links rather than buttons: the frame puts the lesson on whichever stop's page is open,
+    so following one needs no state of its own and works like any link. ``place``: "" at
+    the top of the page, "_end" at its foot (the same bar, its own keys).
     """
     stop = settings.tour
     box = st.container(border=True)
     if name not in TOUR:
-        back = t("common.tour.back", k=stop, page=PAGES[TOUR[stop - 1]].title)
-        if box.button(back, icon=":material/school:", key=f"tour_back{place}"):
-            go_to_stop(stop)
+        back = PAGES[TOUR[stop - 1]]
+        label = t("common.tour.back", k=stop, page=back.title)
+        box.page_link(back.path, label=label, icon=":material/school:")
         return
     before, where, after = box.columns([1, 2, 1], vertical_alignment="center")
     where.markdown(t("common.tour.where", k=stop, n=len(TOUR), page=PAGES[name].title))
     if where.button(t("common.tour.leave"), key=f"tour_leave{place}", type="tertiary"):
         go_to_stop(0)
         st.rerun()
-    back_button = {"icon": ":material/arrow_back:", "width": "stretch", "disabled": stop == 1}
-    if before.button(t("common.tour.prev"), key=f"tour_prev{place}", **back_button):
-        go_to_stop(stop - 1)
-    last = stop == len(TOUR)
-    label = t("common.tour.end" if last else "common.tour.next")
-    icon = ":material/flag:" if last else ":material/arrow_forward:"
-    if after.button(label, icon=icon, key=f"tour_next{place}", width="stretch", type="primary"):
-        if last:
+    previous = PAGES[TOUR[max(stop - 2, 0)]]
+    before.page_link(
+        previous.path,
+        label=t("common.tour.prev"),
+        icon=":material/arrow_back:",
+        disabled=stop == 1,
+        width="stretch",
+    )
+    if stop == len(TOUR):
+        if after.button(
+            t("common.tour.end"),
+            icon=":material/flag:",
+            key=f"tour_end{place}",
+            width="stretch",
+            type="primary",
+        ):
             go_to_stop(0)
             st.rerun()
-        go_to_stop(stop + 1)
+        return
+    following = PAGES[TOUR[stop]]
+    after.page_link(
+        following.path,
+        label=t("common.tour.next"),
+        icon=":material/arrow_forward:",
+        width="stretch",
+    )
 
 
 def open_page(name: str, *, formula: str | None = None, about_input: bool = True) -> Settings:

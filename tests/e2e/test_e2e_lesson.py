@@ -18,7 +18,10 @@ pytestmark = pytest.mark.browser
 
 PROJECTOR = {"width": 1280, "height": 720}
 TAB_LIMIT = 80  # more Tab presses than any page needs to reach the lesson's buttons
-FOCUSED_TEXT_JS = "() => (document.activeElement?.innerText || '').trim()"
+# The focused control's text: a button or a link (a region such as the main column can
+# take the focus too, and its text may end with a button's label).
+FOCUSED_TEXT_JS = """() => { const el = document.activeElement;
+  return ['BUTTON', 'A'].includes(el?.tagName) ? (el.innerText || '').trim() : ''; }"""
 
 
 def text(key: str, lang: str) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 import huggingface_hub
@@ -27,7 +26,6 @@ from realmodel import FIX_COMMAND, MAX_TOKENS, ModelUnavailable, load_model, loa
 REFERENCE = json.loads(
     (Path(__file__).parent / "fixtures" / "minilm_reference.json").read_text(encoding="utf-8")
 )
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
 # --- GELU and LayerNorm --------------------------------------------------------------
@@ -273,14 +271,7 @@ def test_weight_names_are_normalized():
 # --- the real model against the recorded reference ------------------------------------
 
 
-@pytest.fixture(scope="module")
-def model():
-    try:
-        return load_model(locate_model(download=False))
-    except ModelUnavailable as exc:
-        if IN_CI:
-            pytest.fail(f"CI installs the model, but it is missing: {exc}")
-        pytest.skip(f"pretrained model not installed (fix: {FIX_COMMAND})")
+# The model comes from tests/conftest.py's `model` fixture (skipped without it, outside CI).
 
 
 @pytest.fixture(scope="module")

@@ -4,20 +4,12 @@ import numpy as np
 import streamlit as st
 
 from core import AttentionTrace
+from core import recommender as films
 from core.explain import output_terms
-from core.recommender import (
-    DEFAULT_QUERY,
-    FILM_KEYS,
-    FILM_VALUES,
-    FILMS,
-    TAGS,
-    VALUES,
-    recommend,
-)
 from ui.figures.qkv import QUERY_MAX, film_bars
 from ui.i18n import t
 from ui.page import open_page, page_link
-from ui.widgets import matrix_view, numbers_table, show_chart
+from ui.widgets import index_picker, matrix_view, numbers_table, show_chart
 
 TITLE_PX, VALUE_PX = 130, 64  # a title and three values fit a phone's column
 QUERY_STEP = 0.5
@@ -28,20 +20,12 @@ def catalogue(titles: list[str]) -> None:
 
     K is drawn as a matrix and V as a narrow table, so that both fit a phone.
     """
-    tags = [t(f"qkv.tag_{tag}") for tag in TAGS]
+    tags = [t(f"qkv.tag_{tag}") for tag in films.TAGS]
     keys, values = st.columns([3, 2])
+    scale = {"kind": "weights", "value_title": t("qkv.tag_value"), "decimals": 1}
     with keys:
-        matrix_view(
-            t("qkv.keys"),
-            FILM_KEYS,
-            titles,
-            tags,
-            key="film_keys",
-            kind="weights",
-            value_title=t("qkv.tag_value"),
-            decimals=1,
-        )
-    value_cols = [t(f"qkv.val_{v}") for v in VALUES]
+        matrix_view(t("qkv.keys"), films.FILM_KEYS, titles, tags, key="film_keys", **scale)
+    value_cols = [t(f"qkv.val_{v}") for v in films.VALUES]
     helps = ("qkv.val_scale_help", "qkv.val_scale_help", "qkv.val_minutes_help")
     config = {
         col: st.column_config.NumberColumn(format="%d", help=t(help_key), width=VALUE_PX)
@@ -50,7 +34,10 @@ def catalogue(titles: list[str]) -> None:
     config[t("qkv.col_title")] = st.column_config.TextColumn(width=TITLE_PX)
     with values:
         st.markdown(f"**{t('qkv.values')}**")
-        columns = {t("qkv.col_title"): titles, **dict(zip(value_cols, FILM_VALUES.T, strict=True))}
+        columns = {
+            t("qkv.col_title"): titles,
+            **dict(zip(value_cols, films.FILM_VALUES.T, strict=True)),
+        }
         numbers_table(columns, config=config)
 
 
@@ -60,12 +47,12 @@ def query_controls() -> tuple[np.ndarray, float]:
     q = [
         col.slider(
             t(f"qkv.tag_{name}"),
-            value=DEFAULT_QUERY[name],
+            value=films.DEFAULT_QUERY[name],
             key=f"qkv_q_{name}",
             help=t("qkv.slider_help"),
             **tag,
         )
-        for col, name in zip(st.columns(len(TAGS)), TAGS, strict=True)
+        for col, name in zip(st.columns(len(films.TAGS)), films.TAGS, strict=True)
     ]
     temp = {"min_value": 0.1, "max_value": 3.0, "value": 1.0, "step": 0.1, "format": "%.1f"}
     temperature = st.slider(
@@ -78,13 +65,7 @@ def query_controls() -> tuple[np.ndarray, float]:
 def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> None:
     """One value component of the blend, film by film: weight × value, and their sum."""
     st.markdown(f"**{t('qkv.check')}**")
-    c = st.selectbox(
-        t("qkv.component"),
-        range(len(VALUES)),
-        index=len(VALUES) - 1,
-        format_func=names.__getitem__,
-        key="qkv_component",
-    )
+    c = index_picker(t("qkv.component"), names, len(names) - 1, key="qkv_component")
     terms = output_terms(tr, 0, c)
     columns = {
         t("qkv.col_title"): titles,
@@ -106,7 +87,7 @@ def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> No
 def recommender(titles: list[str]) -> None:
     st.subheader(t("qkv.query"))
     q, temperature = query_controls()
-    tr = recommend(q, temperature)
+    tr = films.recommend(q, temperature)
     st.latex(  # one formula per line, so that a phone does not cut them off
         r"\begin{gathered} s_j = q \cdot k_j \\ "
         r"w = \operatorname{softmax}\!\left(\frac{s}{\sqrt{4}\;T}\right) \\ "
@@ -123,15 +104,17 @@ def recommender(titles: list[str]) -> None:
 
     st.subheader(t("qkv.blend"))
     st.markdown(t("qkv.blend_explain"))
-    names = [t(f"qkv.short_{name}") for name in VALUES]
-    for metric_col, name, value in zip(st.columns(len(VALUES)), names, tr.output[0], strict=True):
+    names = [t(f"qkv.short_{name}") for name in films.VALUES]
+    for metric_col, name, value in zip(
+        st.columns(len(films.VALUES)), names, tr.output[0], strict=True
+    ):
         metric_col.metric(name, f"{value:.2f}")
     check_by_hand(tr, titles, names)
 
 
 open_page("qkv", about_input=False)
 st.markdown(t("qkv.roles"))
-titles = [t(f"qkv.item_{name}") for name in FILMS]
+titles = [t(f"qkv.item_{name}") for name in films.FILMS]
 st.subheader(t("qkv.catalogue"))
 catalogue(titles)
 st.caption(t("qkv.catalogue_caption"))

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from core import Pipeline, swap_positions
-from core.tokens import join_tokens
+from core.tokens import pe_columns_to_show
 from ui import state
 from ui.charts import unique_labels
 from ui.figures.tokens import pe_curves
@@ -16,6 +16,7 @@ from ui.widgets import (
     matrix_view,
     md_escape,
     show_chart,
+    tokens_text,
     vectors_view,
 )
 
@@ -24,29 +25,13 @@ ROW_PX = 35  # one row of st.dataframe
 TABLE_ROWS = 16
 
 
-def default_curves(d_model: int) -> list[int]:
-    """0-based PE columns to plot first: the fastest sin/cos pair and a few slower sines."""
-    if d_model <= 4:
-        return list(range(d_model))
-    slower = {2 * int(f * d_model / 2) for f in (1 / 8, 1 / 4, 1 / 2)}
-    return sorted({0, 1} | slower)
-
-
-def sentence_line(tokens: list[str], bold: set[int]) -> str:
-    """The tokens read back as text (with its own spacing), the swapped ones in bold."""
-    marked = [
-        f"**{md_escape(tok)}**" if i in bold else md_escape(tok) for i, tok in enumerate(tokens)
-    ]
-    return join_tokens(marked, like=tokens)
-
-
 @st.fragment
 def curves(p: Pipeline) -> None:
     st.markdown(f"**{t('tokens.curves_title')}**")
     picked = st.multiselect(
         t("tokens.curves_pick"),
         options=list(range(p.d_model)),
-        default=default_curves(p.d_model)[:MAX_CURVES],
+        default=pe_columns_to_show(p.d_model)[:MAX_CURVES],
         format_func=lambda j: str(j + 1),
         max_selections=MAX_CURVES,
         key=f"tok_curves_{p.d_model}",
@@ -79,8 +64,8 @@ def swap_demo(p: Pipeline) -> None:
         return
     swap = swap_positions(p.embeddings, p.positions, a, b)
     new_tokens = [p.tokens[i] for i in swap.order]
-    st.markdown(t("tokens.before", sentence=sentence_line(p.tokens, {a, b})))
-    st.markdown(t("tokens.after", sentence=sentence_line(new_tokens, {a, b})))
+    st.markdown(t("tokens.before", sentence=tokens_text(p.tokens, {a, b})))
+    st.markdown(t("tokens.after", sentence=tokens_text(new_tokens, {a, b})))
     dims, labels = dim_labels(p.d_model), p.labels
     new_labels = unique_labels(new_tokens)
     views = {"e_swapped": (swap.embeddings, new_labels), "x_swapped": (swap.x, new_labels)}

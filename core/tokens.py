@@ -102,6 +102,15 @@ def positional_encoding(n: int, d_model: int) -> np.ndarray:
     return pe
 
 
+def pe_columns_to_show(d_model: int) -> list[int]:
+    """0-based PE columns worth plotting first: the fastest sin/cos pair and a few slower
+    sines, at an eighth, a quarter and half of the width (all of them for d_model ≤ 4)."""
+    if d_model <= 4:
+        return list(range(d_model))
+    slower = {2 * int(f * d_model / 2) for f in (1 / 8, 1 / 4, 1 / 2)}
+    return sorted({0, 1} | slower)
+
+
 def pe_wavelength(columns, d_model: int) -> np.ndarray:  # [m] column indices -> [m]
     """Positions per full turn of each PE column: 2π·10000^(2i/d_model) for columns 2i, 2i+1."""
     columns = np.asarray(columns, dtype=np.int64)

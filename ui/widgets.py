@@ -10,7 +10,7 @@ import streamlit as st
 
 from core import Pipeline
 from core.article import ARTICLE_FIGURES, figure_cell
-from core.tokens import focus_default
+from core.tokens import focus_default, join_tokens
 from ui.charts import (
     CONFIGS,
     NUMBERS_MAX_CELLS,
@@ -242,6 +242,14 @@ def glossary(*terms: str) -> None:
     """Plain explanations of the technical words a section uses, one click away."""
     with st.expander(t("glossary.title"), icon=":material/menu_book:"):
         st.markdown("\n".join(f"- {t(f'glossary.{term}')}" for term in terms))
+
+
+def tokens_text(tokens: list[str], bold: set[int]) -> str:
+    """Tokens read back as inert Markdown text with their own spacing, some in bold."""
+    marked = [
+        f"**{md_escape(tok)}**" if i in bold else md_escape(tok) for i, tok in enumerate(tokens)
+    ]
+    return join_tokens(marked, like=tokens)
 
 
 def num(x: float, decimals: int = 4) -> str:

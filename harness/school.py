@@ -22,7 +22,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from harness.server import ROOT, StreamlitServer, free_port
+from harness.server import ROOT, Child, StreamlitServer, free_port
 
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
 DEFAULT_HAPROXY = "/usr/sbin/haproxy"  # Debian's package
@@ -37,8 +37,10 @@ def haproxy_path() -> str | None:
     return shutil.which("haproxy") or (DEFAULT_HAPROXY if Path(DEFAULT_HAPROXY).is_file() else None)
 
 
-class HAProxy:
+class HAProxy(Child):
     """HAProxy in the foreground with deploy/haproxy.cfg, in front of the given servers."""
+
+    STOP_TIMEOUT_S = 10
 
     def __init__(self, backends: dict[str, int], executable: str | None = None) -> None:
         if len(backends) != 2:
@@ -61,9 +63,6 @@ class HAProxy:
         )
         return self
 
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
     def wait_ready(self, timeout: float = 30.0) -> None:
         """Until a health request through the balancer is answered by a replica."""
         deadline = time.monotonic() + timeout
@@ -78,22 +77,6 @@ class HAProxy:
                 pass
             time.sleep(0.2)
         raise RuntimeError(f"HAProxy did not answer after {timeout:.0f} s:\n{self.log_tail()}")
-
-    def log_tail(self, chars: int = 4000) -> str:
-        self._log.flush()
-        self._log.seek(0)
-        return self._log.read().decode("utf-8", "replace")[-chars:]
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        if not self._log.closed:
-            self._log.close()
 
 
 class School:

@@ -28,7 +28,34 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class StreamlitServer:
+class Child:
+    """A process this harness started: its log, and a stop by its own PID."""
+
+    _log: object
+    proc: subprocess.Popen | None = None
+    STOP_TIMEOUT_S = 15
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def log_tail(self, chars: int = 4000) -> str:
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", "replace")[-chars:]
+
+    def stop(self) -> None:
+        if self.alive():
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=self.STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=self.STOP_TIMEOUT_S)
+        if not self._log.closed:
+            self._log.close()
+
+
+class StreamlitServer(Child):
     """One `streamlit run SCRIPT` on 127.0.0.1; `with` starts it, waits until healthy, stops it."""
 
     def __init__(
@@ -110,9 +137,6 @@ class StreamlitServer:
         )
         return self
 
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
     def healthy(self) -> bool:
         try:
             with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=5) as r:
@@ -144,11 +168,6 @@ class StreamlitServer:
         """Ready to accept a connection, without sending it a single request."""
         self.wait(self.listening, "listening")
 
-    def log_tail(self, chars: int = 4000) -> str:
-        self._log.flush()
-        self._log.seek(0)
-        return self._log.read().decode("utf-8", "replace")[-chars:]
-
     def kill(self) -> None:
         """Stop at once, as a crashed server would (SIGKILL to its own PID, nothing else)."""
         if self.proc is not None and self.proc.poll() is None:
@@ -159,14 +178,3 @@ class StreamlitServer:
         """Send a signal to this server's own process."""
         if self.proc is not None and self.proc.poll() is None:
             os.kill(self.proc.pid, signum)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=15)
-        if not self._log.closed:
-            self._log.close()

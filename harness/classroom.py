@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -28,6 +29,7 @@ from harness.protocol import MARKER, ProtocolSession, marker
 DEFAULT_PAGE = "overview"  # the page served at "/"
 D_MODELS = (4, 8, 16, 32, 64, 128)  # what a student moves through in class (the app offers more)
 THINK_S = (1.0, 3.0)
+STAY_S = 5.0  # after `stay` is set: how long a lost connection may take to show itself
 STEP_KINDS = {  # kind -> weight in a plan
     "temperature": 8,
     "page": 4,
@@ -283,9 +285,14 @@ class ProtocolStudent:
             item.errors.append(f"on /{item.page_after} after the fail-over (/{item.page_before})")
         return item
 
+    def _moved(self) -> bool:
+        """The connection was lost (or is being regained) since the last fail-over seen."""
+        s = self.session
+        return s.reconnecting or len(s.reconnects) > len(self.failovers)
+
     async def step(self, step: Step) -> Interaction:
         s = self.session
-        if s.reconnecting or len(s.reconnects) > len(self.failovers):
+        if self._moved():
             await self.after_failover()
         if step.kind == "page":
             return self._record(await s.goto(step.value), f"page {step.value}")
@@ -313,8 +320,13 @@ class ProtocolStudent:
         value = self.model.values.get({"heads": "n_heads"}.get(step.kind, step.kind), step.value)
         return self._record(await s.rerun(), f"{step.kind} {value}")
 
-    async def run(self, until: float | None = None) -> None:
-        """Open the start page, then every step after a think time (or until `until`)."""
+    async def run(self, until: float | None = None, stay: threading.Event | None = None) -> None:
+        """Open the start page, then every step after a think time (or until `until`).
+
+        With `stay`, the student keeps the page open after the last step until the event is
+        set, and then for up to STAY_S more while a lost connection shows itself, so a
+        student who finished early is still in class when a replica dies.
+        """
         try:
             await self.open()
             for step in self.steps:
@@ -322,7 +334,13 @@ class ProtocolStudent:
                 if until is not None and time.monotonic() > until:
                     break
                 await self.step(step)
-            if self.session.reconnecting or len(self.session.reconnects) > len(self.failovers):
+            if stay is not None:
+                while not stay.is_set():
+                    await asyncio.sleep(0.05)
+                deadline = time.monotonic() + STAY_S
+                while not self._moved() and time.monotonic() < deadline:
+                    await asyncio.sleep(0.05)
+            if self._moved():
                 await self.after_failover()
         except Exception as exc:  # a student that cannot go on is an error, not a crash
             item = Interaction(self.name, "run", time.monotonic())

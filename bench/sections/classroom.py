@@ -271,10 +271,12 @@ class FailedStudent:
         self.interactions = [failed]
 
 
-async def _protocol_class(students: list[ProtocolStudent], spread_s: float) -> None:
+async def _protocol_class(
+    students: list[ProtocolStudent], spread_s: float, stay: threading.Event | None = None
+) -> None:
     async def one(student: ProtocolStudent, delay: float) -> None:
         await asyncio.sleep(delay)
-        await student.run()
+        await student.run(stay=stay)
 
     rng = random.Random(7)
     await asyncio.gather(*(one(s, rng.uniform(0, spread_s)) for s in students))
@@ -488,6 +490,7 @@ def run_school(n_protocol: int, n_browser: int, steps: int) -> dict:
     out: dict = {}
     with School() as school, LoopThread() as loop, sync_playwright() as p:
         out["warm_errors"] = school.warm(pages, classroom.DEFAULT_PAGE)
+        killed = threading.Event()  # a student who has done the plan stays until the kill
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             protocol = []
@@ -516,7 +519,7 @@ def run_school(n_protocol: int, n_browser: int, steps: int) -> dict:
                 )
             for b in browsers:
                 b.open()
-            running = loop.submit(_protocol_class(protocol, spread_s=1.0))
+            running = loop.submit(_protocol_class(protocol, spread_s=1.0, stay=killed))
             time.sleep(SCHOOL_KILL_AFTER_S)
             for b in browsers:
                 b.step(Step("temperature"))
@@ -525,6 +528,7 @@ def run_school(n_protocol: int, n_browser: int, steps: int) -> dict:
             replicas += [m["replica"] for m in marks]
             victim = max(school.replicas, key=replicas.count)
             killed_at = school.kill(victim)
+            killed.set()
             log(f"  killed {victim} ({replicas.count(victim)} of {len(replicas)} students on it)")
             browser_failovers = [
                 b.after_failover(m, COOKIE)
@@ -536,6 +540,7 @@ def run_school(n_protocol: int, n_browser: int, steps: int) -> dict:
                     b.step(step)
             running.result(timeout=600)
         finally:
+            killed.set()
             browser.close()
     failovers = [f for s in protocol for f in s.failovers] + browser_failovers
     moved = [f for f in failovers if f.replica_before == victim]

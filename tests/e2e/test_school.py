@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+import threading
 import time
 
 import pytest
@@ -52,8 +53,8 @@ def haproxy() -> str:
     return found
 
 
-async def _all(students: list[ProtocolStudent]) -> None:
-    await asyncio.gather(*(s.run() for s in students))
+async def _all(students: list[ProtocolStudent], stay: threading.Event) -> None:
+    await asyncio.gather(*(s.run(stay=stay) for s in students))
 
 
 def test_a_replica_dies_mid_class(haproxy, browser, record_property):
@@ -80,10 +81,11 @@ def test_a_replica_dies_mid_class(haproxy, browser, record_property):
             page = start_page(i + 2, page_list)
             context = new_context(browser, school.url, [])
             browsers.append(BrowserStudent(context, school.url, i, [], page, think=THINK_S))
+        killed = threading.Event()  # until it is set, a student who has done the plan stays
         try:
             for b in browsers:
                 b.open()
-            running = loop.submit(_all(students))
+            running = loop.submit(_all(students, killed))
             time.sleep(KILL_AFTER_S)
             for b in browsers:
                 b.step(Step("temperature"))
@@ -93,6 +95,7 @@ def test_a_replica_dies_mid_class(haproxy, browser, record_property):
             on.update({b.name: m["replica"] for b, m in zip(browsers, marks, strict=True)})
             victim = max(school.replicas, key=list(on.values()).count)
             killed_at = school.kill(victim)
+            killed.set()
             moved = [
                 b.after_failover(m, COOKIE)
                 for b, m in zip(browsers, marks, strict=True)
@@ -103,6 +106,7 @@ def test_a_replica_dies_mid_class(haproxy, browser, record_property):
                     b.step(step)
             running.result(timeout=RUN_TIMEOUT_S)
         finally:
+            killed.set()
             for b in browsers:
                 b.close()
         assert school.balancer.alive(), school.balancer.log_tail()

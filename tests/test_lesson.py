@@ -42,6 +42,20 @@ def test_start_walks_every_stop_in_order_and_back():
     assert at.session_state["tour"] == 0 and not [b for b in at.button if b.key == "tour_leave"]
 
 
+def test_in_chinese_the_lesson_s_controls_speak_chinese_and_lead_the_same_way():
+    zh = {key: COMMON[f"tour.{key}"]["zh"] for key in ("start", "prev", "next", "end")}
+    at = open_page(lang="zh")
+    next(b for b in at.button if b.label == zh["start"]).click().run()
+    assert at.session_state["tour"] == 1 and links(at)[zh["next"]] == TOUR[1]
+    last = len(TOUR)
+    at = open_page(TOUR[-1], tour=str(last), lang="zh")
+    assert links(at)[zh["prev"]] == TOUR[-2]
+    end = at.button(key="tour_end")
+    assert end.label == zh["end"]
+    end.click().run()
+    assert at.session_state["tour"] == 0 and "tour" not in at.query_params
+
+
 def test_a_cold_tour_link_lands_on_its_stop_with_its_question_open():
     at = open_page("softmax", tour="5", q="2", lang="zh", d="16")
     assert not at.exception

@@ -1,7 +1,7 @@
 """End-to-end fixtures: the real Streamlit server and Debian's Chromium, driven by Playwright.
 
-One server, one browser and one browser context serve the whole test session; every test
-gets its own tabs (each its own Streamlit session). When Chromium or the playwright package is missing, the tests are skipped on a
+One server and one browser serve the whole test session; every test gets its own browser
+context. When Chromium or the playwright package is missing, the tests are skipped on a
 developer's machine (with how to install them) and fail under CI, which installs both.
 
 Chromium is found through $CHROMIUM_PATH, then the PATH, then Debian's /usr/bin/chromium.
@@ -360,14 +360,15 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def page_paths(shared_context, server) -> dict[str, str | None]:
+def page_paths(browser, server) -> dict[str, str | None]:
     """The URL path of every page file, read from the app's navigation.
 
     A page is served at /<file stem>, except the default page, which Streamlit serves at /.
     A page file that no navigation link leads to maps to None.
     """
-    app = AppPage(shared_context.new_page(), server.url)
+    context = new_context(browser, WIDE)
     try:
+        app = AppPage(context.new_page(), server.url)
         app.open("/")
         more = app.sidebar.get_by_test_id("stSidebarNavViewButton")
         if more.count():  # a long navigation is folded: show all of it
@@ -375,7 +376,7 @@ def page_paths(shared_context, server) -> dict[str, str | None]:
         links = app.sidebar.get_by_test_id("stSidebarNavLink")
         hrefs = links.evaluate_all("(links) => links.map((a) => new URL(a.href).pathname)")
     finally:
-        app.page.close()
+        context.close()
     paths: dict[str, str | None] = {n: f"/{n}" if f"/{n}" in hrefs else None for n in PAGES}
     unlinked = [n for n, path in paths.items() if path is None]
     if len(unlinked) == 1 and "/" in hrefs:
@@ -383,30 +384,20 @@ def page_paths(shared_context, server) -> dict[str, str | None]:
     return paths
 
 
-@pytest.fixture(scope="session")
-def shared_context(browser):
-    """One browser context for the session's pages: its HTTP cache keeps Streamlit's
-    frontend, which a fresh context would fetch and compile again (about as much of the
-    browser's work as drawing a page)."""
-    context = new_context(browser, WIDE)
-    yield context
-    context.close()
-
-
 @pytest.fixture
-def new_page(shared_context, server):
-    """Factory: a new tab (its own Streamlit session) in the session's browser context."""
-    pages = []
+def new_page(browser, server):
+    """Factory: a page in a new browser context (own cookies, own Streamlit session)."""
+    contexts, pages = [], []
 
     def make(viewport: dict | None = None, base_url: str | None = None) -> AppPage:
-        tab = shared_context.new_page()
-        tab.set_viewport_size(viewport or WIDE)
-        pages.append(AppPage(tab, base_url or server.url))
+        context = new_context(browser, viewport or WIDE)
+        contexts.append(context)
+        pages.append(AppPage(context.new_page(), base_url or server.url))
         return pages[-1]
 
     yield make
-    for p in pages:
-        p.page.close()
+    for context in contexts:
+        context.close()
     # A chart redraws after its run has ended: an error it raises may come after the checks.
     late = [e for p in pages for e in p.page_errors[p.errors_seen :]]
     assert not late, f"errors in the browser: {late}"

@@ -245,6 +245,19 @@ class HeatmapLayout:
     focus: bool  # one row (the followed token's) is outlined
 
 
+def seed_band(
+    x: alt.X, fields: tuple[str, str], y_scale: alt.Scale, y_title: str, color, opacity: float
+) -> alt.Chart:
+    """The range over the random models (seeds) as a shaded band, from the lowest to the
+    highest of them (`fields`: the data's columns for the two), coloured like its line."""
+    low, high = fields
+    return (
+        alt.Chart()
+        .mark_area(opacity=opacity)
+        .encode(x=x, y=alt.Y(f"{low}:Q", scale=y_scale, title=y_title), y2=f"{high}:Q", color=color)
+    )
+
+
 def focus_outline(base: alt.Chart, width: float = 2.0) -> alt.Chart:
     """An outline around the cells of the followed token's row (the rows with datum.focus),
     drawn over the cells so that no neighbour's edge covers it."""

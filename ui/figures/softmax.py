@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from core import Sweep
-from ui.charts import NO_DATA, RAW_COLOR, SCALED_COLOR, Figure, Text, layout
+from ui.charts import NO_DATA, RAW_COLOR, SCALED_COLOR, Figure, Text, layout, seed_band
 from ui.figures.scaling import d_axis, marker_layers
 
 HEIGHT = 290  # axes and legend included (Streamlit fits the whole chart)
@@ -56,17 +56,8 @@ def _sweep_layout(
         .mark_line(point=alt.OverlayMarkDef(size=40, filled=True))
         .encode(x=x, y=y, color=color, strokeDash=dash, tooltip=tooltip)
     )
-    # The range over the random models (seeds): the lowest to the highest of them.
-    band = (
-        alt.Chart()
-        .mark_area(opacity=0.15)
-        .encode(
-            x=x,
-            y=alt.Y("low:Q", scale=y_scale, title=y_title),
-            y2="high:Q",
-            color=color,  # the same legend as the lines: one legend, not none
-        )
-    )
+    # The same colour (and legend) as the lines: one legend, not none.
+    band = seed_band(x, ("low", "high"), y_scale, y_title, color, opacity=0.15)
     layers = [band, lines]
     if marked:  # a layer with no rows would only make Vega warn about an empty extent
         rows = "datum.current && datum.mine"

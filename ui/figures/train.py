@@ -28,6 +28,7 @@ from ui.charts import (
     ink,
     layout,
     matrix_frame,
+    seed_band,
     token_axes,
 )
 
@@ -115,16 +116,7 @@ def _curves_layout(
         tooltip.insert(1, alt.Tooltip("matrix:N", title=" "))
     layers = []
     if not dashed:  # the seeds' range
-        layers.append(
-            alt.Chart()
-            .mark_area(opacity=0.18)
-            .encode(
-                x=x,
-                y=alt.Y("lo:Q", scale=y_scale, title=y_title),
-                y2="hi:Q",
-                color=_colors(names),
-            )
-        )
+        layers.append(seed_band(x, ("lo", "hi"), y_scale, y_title, _colors(names), opacity=0.18))
     layers.append(alt.Chart().mark_line(strokeWidth=2).encode(**encoding))
     if reference:  # a labelled level (chance, the target, even attention), drawn once
         once = alt.Chart().transform_filter("datum.step == 0 && datum.kind == 'scaled'")

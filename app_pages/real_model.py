@@ -7,68 +7,22 @@ import hashlib
 import streamlit as st
 
 from core import ARTICLE_SENTENCE
-from core.bert import BertOutput, heads_linking
+from core.bert import heads_linking
 from core.quiz import real_model_questions
 from core.tokens import word_pair
-from realmodel import FIX_COMMAND, MAX_TOKENS
-from realmodel.loader import ENV_VAR
+from realmodel import MAX_TOKENS
 from ui import settings as cfg
 from ui import state
-from ui.charts import bars, unique_labels
+from ui.charts import unique_labels
 from ui.figures.multihead import head_maps
 from ui.figures.real_model import link_summary, ranking
 from ui.i18n import t
 from ui.page import open_page
 from ui.quiz import ask
-from ui.widgets import (
-    index_picker,
-    matrix_view,
-    md_escape,
-    show_chart,
-    show_charts,
-    weights_view,
-)
+from ui.real_model import closeup, unavailable
+from ui.widgets import index_picker, matrix_view, md_escape, show_charts
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
-
-
-def unavailable(reason: str) -> None:
-    """No model: what to install (or where to put it), the reason, and a retry."""
-    st.warning(t("real_model.unavailable"), icon=":material/cloud_off:")
-    st.code(FIX_COMMAND, language="bash")
-    st.caption(t("real_model.unavailable_more", env=ENV_VAR))
-    with st.expander(t("real_model.details")):
-        st.text(reason)
-    if st.button(t("real_model.retry"), icon=":material/refresh:"):
-        state.real_model.clear()
-        st.rerun()
-    st.stop()
-
-
-def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best, key: str) -> int:
-    """One head up close, starting at the strongest head for the link; returns its layer."""
-    pick_layer, pick_head = st.columns(2)
-    layers, heads = list(range(1, out.n_layers + 1)), list(range(1, out.n_heads + 1))
-    layer = pick_layer.select_slider(
-        t("real_model.col_layer"), options=layers, value=best.layer + 1, key=f"real_layer_{key}"
-    )
-    head = pick_head.select_slider(
-        t("real_model.col_head"), options=heads, value=best.head + 1, key=f"real_head_{key}"
-    )
-    weights = out.attentions[layer - 1, head - 1]  # [n, n]
-    name = t("real_model.map_name", layer=layer, head=head)
-    caption = t("real_model.map_caption")
-    weights_view(name, weights, labels, key=f"real_map_l{layer}_h{head}", caption=caption, focus=qi)
-    st.markdown(f"**{t('real_model.row_title', q=f'“{md_escape(labels[qi])}”')}**")
-    row = bars(
-        weights[qi],
-        labels,
-        value_title=t("common.weight"),
-        label_title=t("common.key"),
-        highlight=ki,
-    )
-    show_chart(row, key="real_row")
-    return layer
 
 
 s = open_page("real_model", about_input=False)

@@ -1,0 +1,52 @@
+"""The Real model page's own widgets: what to do without the model, one head up close."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from core.bert import BertOutput, HeadMatch
+from realmodel import FIX_COMMAND
+from realmodel.loader import ENV_VAR
+from ui import state
+from ui.charts import bars
+from ui.i18n import t
+from ui.widgets import md_escape, show_chart, weights_view
+
+
+def unavailable(reason: str) -> None:
+    """No model: what to install (or where to put it), the reason, and a retry."""
+    st.warning(t("real_model.unavailable"), icon=":material/cloud_off:")
+    st.code(FIX_COMMAND, language="bash")
+    st.caption(t("real_model.unavailable_more", env=ENV_VAR))
+    with st.expander(t("real_model.details")):
+        st.text(reason)
+    if st.button(t("real_model.retry"), icon=":material/refresh:"):
+        state.real_model.clear()
+        st.rerun()
+    st.stop()
+
+
+def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str) -> int:
+    """One head up close, starting at the strongest head for the link; returns its layer."""
+    pick_layer, pick_head = st.columns(2)
+    layers, heads = list(range(1, out.n_layers + 1)), list(range(1, out.n_heads + 1))
+    layer = pick_layer.select_slider(
+        t("real_model.col_layer"), options=layers, value=best.layer + 1, key=f"real_layer_{key}"
+    )
+    head = pick_head.select_slider(
+        t("real_model.col_head"), options=heads, value=best.head + 1, key=f"real_head_{key}"
+    )
+    weights = out.attentions[layer - 1, head - 1]  # [n, n]
+    name = t("real_model.map_name", layer=layer, head=head)
+    caption = t("real_model.map_caption")
+    weights_view(name, weights, labels, key=f"real_map_l{layer}_h{head}", caption=caption, focus=qi)
+    st.markdown(f"**{t('real_model.row_title', q=f'“{md_escape(labels[qi])}”')}**")
+    row = bars(
+        weights[qi],
+        labels,
+        value_title=t("common.weight"),
+        label_title=t("common.key"),
+        highlight=ki,
+    )
+    show_chart(row, key="real_row")
+    return layer

@@ -10,18 +10,26 @@ import pandas as pd
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
+from ui.texts import CATALOG
+
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY = str(ROOT / "dashboard.py")
 
 
 def open_page(page: str | None = None, timeout: float = 60, **params) -> AppTest:
-    """Run the frame (with URL parameters), then switch to app_pages/<page>.py if given."""
+    """Open app_pages/<page>.py (the default page if None) with URL parameters, inside the
+    frame: one run, as a link to that page opened in a new tab (every page's URL path is
+    its file's name, so the page is known before the frame has registered it)."""
     at = AppTest.from_file(ENTRY, default_timeout=timeout)
     for name, value in params.items():
         at.query_params[name] = str(value)
-    at.run()
     if page:
-        at.switch_page(f"app_pages/{page}.py").run()
+        at.switch_page(f"app_pages/{page}.py")
+    at.run()
+    if page and not at.exception:  # on that page, not sent to the default one
+        titles = set(CATALOG[f"common.page.{page}"].values())
+        shown = [h.value for h in at.header]
+        assert titles & set(shown), f"opened {page!r} but the page shows {shown}"
     return at
 
 

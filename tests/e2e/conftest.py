@@ -1,8 +1,9 @@
 """End-to-end fixtures: the real Streamlit server and Debian's Chromium, driven by Playwright.
 
-One server and one browser serve the whole test session; every test gets its own browser
-context. When Chromium or the playwright package is missing, the tests are skipped on a
-developer's machine (with how to install them) and fail under CI, which installs both.
+One server, one browser and one browser context serve the whole test session; every test
+gets its own tabs (each its own Streamlit session). When Chromium or the playwright package
+is missing, the tests are skipped on a developer's machine (with how to install them) and
+fail under CI, which installs both.
 
 Chromium is found through $CHROMIUM_PATH, then the PATH, then Debian's /usr/bin/chromium.
 Screenshots of every page (English, Chinese, phone width) land in screenshots/ (not under
@@ -14,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -127,27 +129,28 @@ SCROLL_HEIGHT_JS = """() => Math.max(0, ...['stMain', 'stSidebarContent'].map(
   (id) => document.querySelector(`[data-testid="${id}"]`)?.scrollHeight || 0))"""
 
 
-# Counts the script runs that end, from the state Streamlit writes on its root element (a
-# run can end between two looks at that attribute, so it is watched rather than polled).
-COUNT_RUNS_JS = """
-window.__stRuns = 0;
-new MutationObserver((changes) => {
-  for (const c of changes) {
-    if (c.oldValue !== 'notRunning' && c.target.dataset.testScriptState === 'notRunning') {
-      window.__stRuns += 1;
-    }
-  }
-}).observe(document, {
-  subtree: true, attributes: true, attributeOldValue: true,
-  attributeFilter: ['data-test-script-state'],
-});
-"""
-
-IDLE_AFTER_JS = """(before) => {
+# The app at rest: connected, and no script running (as its root element says).
+IDLE_JS = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
-  return window.__stRuns > before && app?.dataset.testConnectionState === 'CONNECTED'
+  return app?.dataset.testConnectionState === 'CONNECTED'
     && app?.dataset.testScriptState === 'notRunning';
 }"""
+
+STATE_JS = """() => { const app = document.querySelector('[data-testid="stApp"]');
+  return `${app?.dataset.testScriptState} (${app?.dataset.testConnectionState})`; }"""
+
+
+def script_finished(payload) -> str | None:
+    """The status of a run's end, if this websocket frame from the server is one."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    if not isinstance(payload, bytes):
+        return None
+    msg = ForwardMsg()
+    msg.ParseFromString(payload)
+    if msg.WhichOneof("type") != "script_finished":
+        return None
+    return ForwardMsg.ScriptFinishedStatus.Name(msg.script_finished)
 
 
 class AppPage:
@@ -159,8 +162,22 @@ class AppPage:
         self.page_errors: list[str] = []
         self.errors_seen = 0  # page errors that a check has looked at
         self.console_errors: list[str] = []
+        # Runs are counted from the server's own "script finished" messages: the state
+        # on the page's root element can go running -> done within one render of a busy
+        # browser, and then no change of it is ever seen.
+        self.finished = 0  # runs that ended (not those cut short by a rerun)
+        self.ends: list[str] = []  # the last ends and when, for a report
         page.on("pageerror", lambda e: self.page_errors.append(str(e)))
         page.on("console", self._on_console)
+        page.on("websocket", lambda ws: ws.on("framereceived", self._on_frame))
+
+    def _on_frame(self, payload) -> None:
+        status = script_finished(payload)
+        if status is None:
+            return
+        self.ends = [*self.ends[-5:], f"{status} at {time.monotonic():.1f}"]
+        if status != "FINISHED_EARLY_FOR_RERUN":
+            self.finished += 1
 
     def _on_console(self, msg) -> None:
         # Failed loads are the network's business (blocked CDN, Streamlit's own path probes).
@@ -182,26 +199,35 @@ class AppPage:
         """
         if url.startswith("/"):
             url = self.base_url + url
+        before = self.finished
         self.page.goto(url, wait_until="domcontentloaded")
-        self.wait_runs(0)
-
-    def runs(self) -> int:
-        """How many script runs this document has seen finish."""
-        return self.page.evaluate("() => window.__stRuns || 0")
+        self.wait_runs(before)
 
     def wait_runs(self, before: int) -> None:
-        """Wait until a run later than the first `before` ones has finished, and none is on."""
+        """Wait until a run later than the first `before` ones has ended, and none is on."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
         try:
-            self.page.wait_for_function(IDLE_AFTER_JS, arg=before, polling=POLL_MS)
+            while self.finished <= before:
+                if time.monotonic() > deadline:
+                    raise PlaywrightTimeout("no run ended")
+                self.page.wait_for_timeout(POLL_MS)  # lets Playwright deliver the frames
+            # The page has had the message; once it has handled it, nothing runs.
+            self.page.evaluate(NEXT_FRAME_JS)
+            left = max(deadline - time.monotonic(), 1) * 1000
+            self.page.wait_for_function(IDLE_JS, polling=POLL_MS, timeout=left)
         except PlaywrightTimeout:
-            raise AssertionError(f"{self.page.url}: the app did not finish a run") from None
+            raise AssertionError(
+                f"{self.page.url}: the app did not finish a run after {before}: now"
+                f" {self.page.evaluate(STATE_JS)} at {time.monotonic():.1f};"
+                f" the last ends: {', '.join(self.ends) or 'none'}"
+            ) from None
 
     @contextlib.contextmanager
     def rerun(self):
         """Around an action that reruns the script: waits for that run to finish."""
-        before = self.runs()
+        before = self.finished
         yield
         self.wait_runs(before)
 
@@ -286,7 +312,6 @@ def new_context(browser, viewport: dict):
     context = browser.new_context(viewport=viewport, locale="en-US")
     context.set_default_timeout(TIMEOUT_MS)
     context.route(EXTERNAL, lambda route: route.abort())
-    context.add_init_script(COUNT_RUNS_JS)
     return context
 
 
@@ -384,20 +409,30 @@ def page_paths(browser, server) -> dict[str, str | None]:
     return paths
 
 
+@pytest.fixture(scope="session")
+def shared_context(browser):
+    """One browser context for the session's pages: its HTTP cache keeps Streamlit's
+    frontend, which a fresh context would fetch and compile again (about as much of the
+    browser's work as drawing a page)."""
+    context = new_context(browser, WIDE)
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def new_page(browser, server):
-    """Factory: a page in a new browser context (own cookies, own Streamlit session)."""
-    contexts, pages = [], []
+def new_page(shared_context, server):
+    """Factory: a new tab (its own Streamlit session) in the session's browser context."""
+    pages = []
 
     def make(viewport: dict | None = None, base_url: str | None = None) -> AppPage:
-        context = new_context(browser, viewport or WIDE)
-        contexts.append(context)
-        pages.append(AppPage(context.new_page(), base_url or server.url))
+        tab = shared_context.new_page()
+        tab.set_viewport_size(viewport or WIDE)
+        pages.append(AppPage(tab, base_url or server.url))
         return pages[-1]
 
     yield make
-    for context in contexts:
-        context.close()
+    for p in pages:
+        p.page.close()
     # A chart redraws after its run has ended: an error it raises may come after the checks.
     late = [e for p in pages for e in p.page_errors[p.errors_seen :]]
     assert not late, f"errors in the browser: {late}"

@@ -102,7 +102,7 @@ def test_shared_link_as_the_first_request_after_a_restart(new_page):
         app.check(where)
         assert fresh.alive(), fresh.log_tail()
     finally:
-        app.page.context.close()  # before its server goes away
+        app.page.close()  # before its server goes away
         fresh.stop()
 
 

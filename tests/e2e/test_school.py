@@ -1,11 +1,12 @@
 """A school: two replicas of the app behind HAProxy (deploy/haproxy.cfg); one dies mid-class.
 
-Ten protocol students and two browser students work through the balancer, which keeps
-each on one replica with a cookie. The replica with more of them is killed (SIGKILL, by
-its own PID). Every student of that replica must reconnect to the other one, see the
-same page with the same settings (they all live in the link), and meet no error after
-the reconnect. The reconnect times are printed (pytest -s) and kept as properties of the
-test in its report. Not timed: the benchmark's class section measures.
+Ten protocol students and a browser student work through the balancer, which keeps each
+on one replica with a cookie. The browser's replica is killed (SIGKILL, by its own PID),
+so a real page always goes through the fail-over, beside the protocol students there.
+Every student of that replica must reconnect to the other one, see the same page with
+the same settings (they all live in the link), and meet no error after the reconnect.
+The reconnect times are printed (pytest -s) and kept as properties of the test in its
+report. Not timed: the benchmark's class section measures.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .conftest import in_ci
 pytestmark = [pytest.mark.browser, pytest.mark.school]
 
 PROTOCOL_STUDENTS = 10
-BROWSER_STUDENTS = 2
+BROWSER_STUDENTS = 1  # a browser costs more than the server it tests: one is enough
 STEPS = 4
 THINK_S = (0.2, 0.6)
 KILL_AFTER_S = 2.0  # the protocol students are mid-plan then
@@ -93,7 +94,8 @@ def test_a_replica_dies_mid_class(haproxy, browser, record_property):
             on = {s.name: s.session.cookies.get(COOKIE, "") for s in students}
             on = {name: replica for name, replica in on.items() if replica}
             on.update({b.name: m["replica"] for b, m in zip(browsers, marks, strict=True)})
-            victim = max(school.replicas, key=list(on.values()).count)
+            victim = marks[0]["replica"]
+            assert victim in school.replicas, f"the browser is on no replica: {marks}"
             killed_at = school.kill(victim)
             killed.set()
             moved = [
@@ -116,7 +118,7 @@ def test_a_replica_dies_mid_class(haproxy, browser, record_property):
     moved += [f for s in students for f in s.failovers]
     moved = [f for f in moved if f.replica_before == victim]
     expected = sorted(name for name, replica in on.items() if replica == victim)
-    assert expected, f"no student was on {victim}: {on}"
+    assert set(expected) - {b.name for b in browsers}, f"no protocol student on {victim}: {on}"
     assert sorted(f.student for f in moved) == expected, "a student of the dead replica is missing"
 
     lines = []

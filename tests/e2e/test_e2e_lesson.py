@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 
 PROJECTOR = {"width": 1280, "height": 720}
 TAB_LIMIT = 80  # more Tab presses than any page needs to reach the lesson's buttons
+SKIP_LINK = "Skip to main content"  # Streamlit's first link: Enter on it passes the sidebar
 # The focused control's text: a button or a link (a region such as the main column can
 # take the focus too, and its text may end with a button's label).
 FOCUSED_TEXT_JS = """() => { const el = document.activeElement;
@@ -31,18 +32,25 @@ def text(key: str, lang: str) -> str:
     return CATALOG[key][lang]
 
 
-def tab_to(app, label: str) -> None:
-    """Press Tab until the keyboard focus is on the button labelled ``label``."""
+def tab_to(app, label: str, *, in_main: bool) -> None:
+    """Move the keyboard focus to the button labelled ``label`` as a keyboard user would:
+    stay if it is there already, else Tab on; for a button in the main column
+    (``in_main``), take the skip link past the sidebar."""
     for _ in range(TAB_LIMIT):
-        app.page.keyboard.press("Tab")
-        if app.page.evaluate(FOCUSED_TEXT_JS).endswith(label):
+        focused = app.page.evaluate(FOCUSED_TEXT_JS)
+        if focused.endswith(label):
             return
+        if in_main and focused == SKIP_LINK:
+            app.page.keyboard.press("Enter")
+        app.page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached a button {label!r}")
 
 
 def press(app, key: str, lang: str) -> None:
-    """Tab to the lesson's button ``key`` and press Enter; wait for the run it starts."""
-    tab_to(app, text(key, lang))
+    """Tab to the lesson's button ``key`` and press Enter; wait for the run it starts.
+
+    "Start the lesson" is in the sidebar; the tour's own buttons are in the main column."""
+    tab_to(app, text(key, lang), in_main=key != "common.tour.start")
     with app.rerun():
         app.page.keyboard.press("Enter")
 

@@ -116,6 +116,7 @@ class ProtocolSession:
         self.query_string = ""
         self.page = ""  # the current page's url path (default_page for "/")
         self.page_hashes: dict[str, str] = {}  # url path -> page script hash
+        self.links: list[str] = []  # the navigation's links, as URL paths ("/" the default)
         self.widgets: dict[str, tuple[str, object]] = {}  # key -> (element type, proto)
         self.frame_keys: set[str] = set()  # widgets outside the page (in the sidebar)
         self.codes: list[str] = []  # the sidebar's st.code texts in the last run
@@ -433,6 +434,11 @@ class ProtocolSession:
             self._delta(msg, reply)
         elif kind == "navigation":
             nav = msg.navigation
+            self.links = [
+                "/" if p.is_default else f"/{p.url_pathname}"
+                for p in nav.app_pages
+                if not p.is_hidden and not p.external_url
+            ]
             for app_page in nav.app_pages:
                 name = app_page.url_pathname or self.default_page
                 self.page_hashes[name] = app_page.page_script_hash

@@ -347,20 +347,22 @@ def browser():
         chromium.close()
 
 
-def warm(srv: StreamlitServer) -> None:
-    """Open the real model's page once over the protocol, so the model is read before a
-    test's first look at it (reading it takes a loaded machine tens of seconds, which no
-    test means to measure)."""
+def open_over_protocol(srv: StreamlitServer, page: str, timeout: float = 60) -> list[str]:
+    """Open a page once as a protocol student would; returns the navigation's links (URL
+    paths) that the server sent, which the sidebar draws."""
     import asyncio
     import threading
 
     from harness.protocol import ProtocolSession
 
+    links: list[str] = []
+
     async def visit() -> None:
         session = ProtocolSession(srv.url, default_page="overview")
         await session.connect()
         try:
-            await session.open("real_model", timeout=240)
+            await session.open(page, timeout=timeout)
+            links.extend(session.links)
         finally:
             await session.close()
 
@@ -368,6 +370,13 @@ def warm(srv: StreamlitServer) -> None:
     worker = threading.Thread(target=asyncio.run, args=(visit(),))
     worker.start()
     worker.join()
+    return links
+
+
+def warm(srv: StreamlitServer) -> None:
+    """Open the real model's page once, so the model is read before a test's first look at
+    it (reading it takes a loaded machine tens of seconds, which no test means to measure)."""
+    open_over_protocol(srv, "real_model", timeout=240)
 
 
 @pytest.fixture(scope="session")
@@ -385,23 +394,15 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def page_paths(browser, server) -> dict[str, str | None]:
-    """The URL path of every page file, read from the app's navigation.
+def page_paths(server) -> dict[str, str | None]:
+    """The URL path of every page file, from the links of the navigation the server sends
+    (the sidebar draws those).
 
     A page is served at /<file stem>, except the default page, which Streamlit serves at /.
     A page file that no navigation link leads to maps to None.
     """
-    context = new_context(browser, WIDE)
-    try:
-        app = AppPage(context.new_page(), server.url)
-        app.open("/")
-        more = app.sidebar.get_by_test_id("stSidebarNavViewButton")
-        if more.count():  # a long navigation is folded: show all of it
-            more.click()
-        links = app.sidebar.get_by_test_id("stSidebarNavLink")
-        hrefs = links.evaluate_all("(links) => links.map((a) => new URL(a.href).pathname)")
-    finally:
-        context.close()
+    hrefs = open_over_protocol(server, "overview")
+    assert hrefs, "the server sent no navigation"
     paths: dict[str, str | None] = {n: f"/{n}" if f"/{n}" in hrefs else None for n in PAGES}
     unlinked = [n for n, path in paths.items() if path is None]
     if len(unlinked) == 1 and "/" in hrefs:

@@ -10,11 +10,11 @@ from pathlib import Path
 import streamlit as st
 from threadpoolctl import threadpool_limits
 
-from core import MAX_TOKENS
 from ui import settings as cfg
-from ui.i18n import LANG_NAMES, set_language, t
-from ui.page import DEFAULT_PAGE, TOUR, go_to_stop, navigation, tour_bar
-from ui.quiz import score
+from ui import sidebar
+from ui.i18n import set_language, t
+from ui.page import DEFAULT_PAGE, PAGES, TOUR, navigation, tour_bar
+from ui.view import begin_view, matrices_download
 
 STYLES = Path(__file__).parent / "ui"
 # The tab's icon, inline: without one Streamlit shows the page's Material icon, which the
@@ -70,86 +70,14 @@ nav = st.navigation(navigation())
 page_name = nav.url_path or DEFAULT_PAGE
 if st.session_state["tour"] and page_name in TOUR:  # the lesson follows the page it is on
     st.session_state["tour"] = TOUR.index(page_name) + 1
+begin_view()
 
 with st.sidebar:
-    if not st.session_state["tour"] and st.button(
-        t("common.tour.start"),
-        icon=":material/school:",
-        type="primary",
-        width="stretch",
-        help=t("common.tour.start_help", n=len(TOUR)),
-    ):
-        go_to_stop(1)
-    st.segmented_control(
-        t("common.sb.language"),
-        options=list(LANG_NAMES),
-        format_func=LANG_NAMES.get,
-        key="lang",
-        required=True,
-    )
-    st.text_area(
-        t("common.sb.sentence"),
-        key="sentence",
-        max_chars=cfg.MAX_SENTENCE_CHARS,
-        height=80,
-        help=t("common.sb.sentence_help", max=MAX_TOKENS),
-    )
-    st.selectbox(
-        t("common.sb.focus"),
-        cfg.sentence_tokens(st.session_state["sentence"]).labels,
-        key="focus",
-        help=t("common.sb.focus_help"),
-    )
-    st.select_slider(
-        t("common.sb.d_model"),
-        options=cfg.D_MODEL_OPTIONS,
-        key="d_model",
-        help=t("common.sb.d_model_help"),
-    )
-    st.select_slider(
-        t("common.sb.heads"),
-        options=cfg.head_options(st.session_state["d_model"]),
-        key="n_heads",
-        help=t("common.sb.heads_help"),
-    )
-    settings = cfg.current()
-    st.caption(t("common.sb.dk", d_model=settings.d_model, h=settings.n_heads, d_k=settings.d_k))
-    st.toggle(t("common.sb.scale"), key="scale", help=t("common.sb.scale_help"))
-    st.toggle(t("common.sb.causal"), key="causal", help=t("common.sb.causal_help"))
-    st.slider(
-        t("common.sb.temperature"),
-        min_value=cfg.TEMPERATURE_MIN,
-        max_value=cfg.TEMPERATURE_MAX,
-        step=cfg.TEMPERATURE_STEP,
-        key="temperature",
-        help=t("common.sb.temperature_help"),
-    )
-    st.number_input(
-        t("common.sb.seed"),
-        min_value=0,
-        max_value=cfg.SEED_MAX,
-        step=1,
-        key="seed",
-        help=t("common.sb.seed_help"),
-    )
-    st.button(
-        t("common.sb.article"),
-        icon=":material/restart_alt:",
-        on_click=cfg.restore_article,
-        help=t("common.sb.article_help"),
-        width="stretch",
-    )
-
+    sidebar.controls(PAGES[page_name])
 settings = cfg.current()
 cfg.sync_query_params(settings)
-
 with st.sidebar:
-    st.markdown(f"**{t('common.sb.share')}**", help=t("common.sb.share_help"))
-    st.code(cfg.share_link(settings, st.context.url), language=None, wrap_lines=True)
-    st.toggle(t("common.sb.present"), key="present", help=t("common.sb.present_help"))
-    answered, right = score()
-    if answered:
-        st.caption(t("quiz.score", answered=answered, right=right))
+    sidebar.sharing(settings)
 
 if st.session_state.get("_link_fixed"):
     st.warning(
@@ -158,6 +86,7 @@ if st.session_state.get("_link_fixed"):
     )
 
 nav.run()
+matrices_download(page_name)
 if st.session_state["tour"] and page_name in TOUR:  # the same bar at the foot of a long page
     tour_bar(page_name, cfg.current(), place="_end")
 settle_the_heap()

@@ -8,9 +8,11 @@ from ui import state
 from ui.figures.masking import mask_grid
 from ui.i18n import t
 from ui.page import open_page
+from ui.quiz import ask
 from ui.widgets import (
     choose_head,
     figure_heading,
+    focus_index,
     focus_picker,
     matrix_csv,
     md_escape,
@@ -49,6 +51,38 @@ def where_weight_went(masked: AttentionTrace, unmasked: AttentionTrace, labels: 
     st.markdown(t("masking.renorm", q=q, k=shift.n_allowed, **shown))
 
 
+def masked_view(masked: AttentionTrace, unmasked: AttentionTrace, labels: list[str]) -> None:
+    """The masked scores, the weights with and without the mask, and where the weight went."""
+    st.subheader(t("masking.scores"))
+    caption = t("masking.scores_caption")
+    scores_view("S̃ + M", masked.scaled, labels, key="masked_scaled", caption=caption)
+
+    st.subheader(t("masking.weights"))
+    left, right = st.columns(2)
+    with left:
+        weights_view(
+            t("masking.unmasked"),
+            unmasked.weights,
+            labels,
+            key="unmasked_weights",
+            caption=t("masking.unmasked_caption"),
+        )
+    with right:
+        weights_view(
+            t("masking.masked"),
+            masked.weights,
+            labels,
+            key="masked_weights",
+            caption=t("masking.masked_caption", first=md_escape(labels[0])),
+        )
+
+    st.subheader(t("masking.where"))
+    st.markdown(t("masking.where_intro"))
+    where_weight_went(masked, unmasked, labels)
+
+    st.markdown(t("masking.padding"))
+
+
 s = open_page("masking", formula=FORMULA)
 masked_p = state.pipeline(state.with_changes(s, causal=True))
 unmasked_p = state.pipeline(state.with_changes(s, causal=False))
@@ -79,31 +113,5 @@ grid_texts = {
 show_chart(mask_grid(masked.allowed, labels, **grid_texts), key="causal_mask")
 st.caption(t("masking.mask_caption"))
 
-st.subheader(t("masking.scores"))
-caption = t("masking.scores_caption")
-scores_view("S̃ + M", masked.scaled, labels, key="masked_scaled", caption=caption)
-
-st.subheader(t("masking.weights"))
-left, right = st.columns(2)
-with left:
-    weights_view(
-        t("masking.unmasked"),
-        unmasked.weights,
-        labels,
-        key="unmasked_weights",
-        caption=t("masking.unmasked_caption"),
-    )
-with right:
-    weights_view(
-        t("masking.masked"),
-        masked.weights,
-        labels,
-        key="masked_weights",
-        caption=t("masking.masked_caption", first=md_escape(labels[0])),
-    )
-
-st.subheader(t("masking.where"))
-st.markdown(t("masking.where_intro"))
-where_weight_went(masked, unmasked, labels)
-
-st.markdown(t("masking.padding"))
+if ask("masking", s, masked_p, focus_index(labels), head):
+    masked_view(masked, unmasked, labels)

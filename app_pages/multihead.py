@@ -6,6 +6,7 @@ from ui import state
 from ui.figures.multihead import head_maps, head_names, head_outputs
 from ui.i18n import t
 from ui.page import open_page
+from ui.quiz import ask
 from ui.widgets import (
     dim_labels,
     figure_heading,
@@ -34,27 +35,9 @@ FORMULA = (  # stacked, so each line fits a phone
     r"\end{gathered}"
 )
 
-s = open_page("multihead", formula=FORMULA)
-p = state.pipeline(s)
 
-n_heads, n, d_v, d = p.n_heads, p.n, p.d_k, p.d_model
-mha = p.mha
-labels = p.labels
-st.markdown(t(one_or_many("multihead.widths", n_heads), h=n_heads, d_v=d_v, total=n_heads * d_v))
-if n_heads == 1:
-    st.info(t("multihead.one_head"), icon=":material/view_column:")
-
-st.subheader(t("multihead.maps"))
-figure_heading(
-    t("multihead.maps_name"),
-    t(one_or_many("multihead.maps_shape", n_heads), h=n_heads, n=n),
-    "head_weights",
-    lambda: heads_csv(mha.weights, labels),
-)
-show_charts(head_maps(mha.weights, labels, t, focus_index(labels)), key="head_maps")
-st.caption(t("multihead.maps_caption"))
-
-if n_heads > 1:
+def diversity(s, n_heads: int) -> None:
+    """How differently the heads attend: the Jensen–Shannon divergence of every pair."""
     st.subheader(t("multihead.diversity"))
     st.markdown(t("multihead.diversity_intro"))
     glossary("js")
@@ -78,41 +61,71 @@ if n_heads > 1:
         st.markdown(t("multihead.js_summary", mean=f"{js.mean:.3f}", **pairs))
     st.caption(t("multihead.js_random"))
 
-concat_dims = [f"{i}.{c}" for i in range(1, n_heads + 1) for c in range(1, d_v + 1)]
-shown = min(d_v, OUTPUT_DIMS_SHOWN)
-st.subheader(t("multihead.outputs"))
-figure_heading(
-    t("multihead.outputs_name"),
-    t(one_or_many("multihead.outputs_shape", n_heads), h=n_heads, n=n, d_v=d_v),
-    "head_outputs",
-    lambda: matrix_csv(mha.concat, labels, concat_dims),
-)
-outputs = head_outputs(
-    mha.head_outputs[:, :, :shown], labels, dim_labels(shown), t, focus_index(labels)
-)
-show_charts(outputs, key="head_outputs")
-st.caption(t("multihead.outputs_caption"))
-if shown < d_v:
-    st.caption(t("multihead.outputs_cut", shown=shown, d_v=d_v))
 
-st.subheader(t("multihead.concat"))
-caption = t("multihead.concat_caption", total=n_heads * d_v)
-vectors_view(
-    "Concat(head_1 … head_h)", mha.concat, labels, concat_dims, key="concat", caption=caption
-)
-
-st.subheader(t("multihead.projection"))
-left, right = st.columns(2)
-with left:
-    caption = t("multihead.w_o_caption", hd=n_heads * d_v, d=d)
-    matrix_view("W_O", p.params.w_o, concat_dims, dim_labels(d), key="w_o", caption=caption)
-with right:
-    caption = t("multihead.output_caption", d=d)
-    vectors_view(
-        "MultiHead = Concat·W_O",
-        mha.output,
-        labels,
-        dim_labels(d),
-        key="mha_output",
-        caption=caption,
+def combined(p, labels: list[str]) -> None:
+    """Each head's output, their concatenation, and W_O back to d_model."""
+    n_heads, n, d_v, d = p.n_heads, p.n, p.d_k, p.d_model
+    mha = p.mha
+    st.markdown(
+        t(one_or_many("multihead.widths", n_heads), h=n_heads, d_v=d_v, total=n_heads * d_v)
     )
+    concat_dims = [f"{i}.{c}" for i in range(1, n_heads + 1) for c in range(1, d_v + 1)]
+    shown = min(d_v, OUTPUT_DIMS_SHOWN)
+    st.subheader(t("multihead.outputs"))
+    figure_heading(
+        t("multihead.outputs_name"),
+        t(one_or_many("multihead.outputs_shape", n_heads), h=n_heads, n=n, d_v=d_v),
+        "head_outputs",
+        lambda: matrix_csv(mha.concat, labels, concat_dims),
+    )
+    outputs = head_outputs(
+        mha.head_outputs[:, :, :shown], labels, dim_labels(shown), t, focus_index(labels)
+    )
+    show_charts(outputs, key="head_outputs")
+    st.caption(t("multihead.outputs_caption"))
+    if shown < d_v:
+        st.caption(t("multihead.outputs_cut", shown=shown, d_v=d_v))
+
+    st.subheader(t("multihead.concat"))
+    caption = t("multihead.concat_caption", total=n_heads * d_v)
+    vectors_view(
+        "Concat(head_1 … head_h)", mha.concat, labels, concat_dims, key="concat", caption=caption
+    )
+
+    st.subheader(t("multihead.projection"))
+    left, right = st.columns(2)
+    with left:
+        caption = t("multihead.w_o_caption", hd=n_heads * d_v, d=d)
+        matrix_view("W_O", p.params.w_o, concat_dims, dim_labels(d), key="w_o", caption=caption)
+    with right:
+        caption = t("multihead.output_caption", d=d)
+        vectors_view(
+            "MultiHead = Concat·W_O",
+            mha.output,
+            labels,
+            dim_labels(d),
+            key="mha_output",
+            caption=caption,
+        )
+
+
+s = open_page("multihead", formula=FORMULA)
+p = state.pipeline(s)
+labels = p.labels
+if p.n_heads == 1:
+    st.info(t("multihead.one_head"), icon=":material/view_column:")
+
+st.subheader(t("multihead.maps"))
+figure_heading(
+    t("multihead.maps_name"),
+    t(one_or_many("multihead.maps_shape", p.n_heads), h=p.n_heads, n=p.n),
+    "head_weights",
+    lambda: heads_csv(p.mha.weights, labels),
+)
+show_charts(head_maps(p.mha.weights, labels, t, focus_index(labels)), key="head_maps")
+st.caption(t("multihead.maps_caption"))
+
+if ask("multihead", s, p):
+    combined(p, labels)
+    if p.n_heads > 1:
+        diversity(s, p.n_heads)

@@ -6,10 +6,12 @@ from ui import state
 from ui.charts import NUMBERS_MAX_CELLS
 from ui.i18n import t
 from ui.page import open_page, page_link
+from ui.quiz import ask
 from ui.widgets import (
     MAX_SHOWN,
     article_caption,
     dim_labels,
+    focus_index,
     scores_view,
     vectors_view,
     weights_view,
@@ -51,6 +53,54 @@ def flows(what: str, rows: int, cols: int) -> None:
     st.caption(f":material/arrow_downward: {t('overview.flows', what=t(what), shape=shape)}")
 
 
+def pipeline_view(s, p, tr, labels: list[str], d_v: int) -> None:
+    """The four steps, each with its live miniature (once the question is answered)."""
+    st.markdown(t("overview.now", n=p.n, h=p.n_heads, d_k=p.d_k))
+    if p.n_heads > 1:
+        st.caption(t("overview.heads_note", h=p.n_heads, d_k=p.d_k))
+
+    with step(1, "similarity", r"S = Q K^{\top}", []):
+        scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **mini(p.n, p.n))
+        article_caption(p, "scores")
+    flows("overview.flow1", p.n, p.n)
+
+    scale_note = (
+        t("overview.live2_on", d_k=p.d_k, factor=f"{tr.factor:.4g}")
+        if s.scale
+        else t("overview.live2_off")
+    )
+    temp_note = (
+        [t("overview.live2_temp", temp=f"{tr.temperature:g}")] if tr.temperature != 1 else []
+    )
+    with step(2, "scaling", r"S' = S / \sqrt{d_k}", [scale_note, *temp_note]):
+        scores_view(t("overview.m_scaled"), tr.scaled, labels, key="ov_scaled", **mini(p.n, p.n))
+    flows("overview.flow2", p.n, p.n)
+
+    mask_note = t("overview.live3_on") if s.causal else t("overview.live3_off")
+    with step(3, "softmax", r"A = \operatorname{softmax}(S')", [mask_note]):
+        weights_view(
+            t("overview.m_weights"), tr.weights, labels, key="ov_weights", **mini(p.n, p.n)
+        )
+    flows("overview.flow3", p.n, p.n)
+
+    with step(4, "weighted_sum", r"O = A V", [t("overview.live4", d_v=d_v)]):
+        vectors_view(
+            t("overview.m_output"),
+            tr.output,
+            labels,
+            dim_labels(d_v),
+            key="ov_output",
+            col_title=t("common.dim"),
+            **mini(p.n, d_v),
+        )
+        article_caption(p, "output")
+
+    st.subheader(t("overview.more"))
+    for name, column in zip(("masking", "multihead"), st.columns(2), strict=True):
+        page_link(name, container=column)
+        column.caption(t(f"overview.more_{name}"))
+
+
 s = open_page("overview")
 p = state.pipeline(s)
 tr = p.mha.head(0)
@@ -68,43 +118,7 @@ before, links = st.columns([3, 2], vertical_alignment="center")
 before.markdown(t("overview.before"))
 page_link("tokens", container=links)
 page_link("qkv", container=links)
-st.markdown(t("overview.now", n=p.n, h=p.n_heads, d_k=p.d_k))
-if p.n_heads > 1:
-    st.caption(t("overview.heads_note", h=p.n_heads, d_k=p.d_k))
 
-with step(1, "similarity", r"S = Q K^{\top}", []):
-    scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **mini(p.n, p.n))
-    article_caption(p, "scores")
-flows("overview.flow1", p.n, p.n)
 
-scale_note = (
-    t("overview.live2_on", d_k=p.d_k, factor=f"{tr.factor:.4g}")
-    if s.scale
-    else t("overview.live2_off")
-)
-temp_note = [t("overview.live2_temp", temp=f"{tr.temperature:g}")] if tr.temperature != 1 else []
-with step(2, "scaling", r"S' = S / \sqrt{d_k}", [scale_note, *temp_note]):
-    scores_view(t("overview.m_scaled"), tr.scaled, labels, key="ov_scaled", **mini(p.n, p.n))
-flows("overview.flow2", p.n, p.n)
-
-mask_note = t("overview.live3_on") if s.causal else t("overview.live3_off")
-with step(3, "softmax", r"A = \operatorname{softmax}(S')", [mask_note]):
-    weights_view(t("overview.m_weights"), tr.weights, labels, key="ov_weights", **mini(p.n, p.n))
-flows("overview.flow3", p.n, p.n)
-
-with step(4, "weighted_sum", r"O = A V", [t("overview.live4", d_v=d_v)]):
-    vectors_view(
-        t("overview.m_output"),
-        tr.output,
-        labels,
-        dim_labels(d_v),
-        key="ov_output",
-        col_title=t("common.dim"),
-        **mini(p.n, d_v),
-    )
-    article_caption(p, "output")
-
-st.subheader(t("overview.more"))
-for name, column in zip(("masking", "multihead"), st.columns(2), strict=True):
-    page_link(name, container=column)
-    column.caption(t(f"overview.more_{name}"))
+if ask("overview", s, p, focus_index(labels)):
+    pipeline_view(s, p, tr, labels, d_v)

@@ -9,6 +9,8 @@ from core.explain import output_terms
 from ui.figures.qkv import QUERY_MAX, film_bars
 from ui.i18n import t
 from ui.page import open_page, page_link
+from ui.quiz import ask
+from ui.view import unfold
 from ui.widgets import index_picker, matrix_view, numbers_table, show_chart
 
 TITLE_PX, VALUE_PX = 130, 64  # a title and three values fit a phone's column
@@ -64,7 +66,6 @@ def query_controls() -> tuple[np.ndarray, float]:
 
 def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> None:
     """One value component of the blend, film by film: weight × value, and their sum."""
-    st.markdown(f"**{t('qkv.check')}**")
     c = index_picker(t("qkv.component"), names, len(names) - 1, key="qkv_component")
     terms = output_terms(tr, 0, c)
     columns = {
@@ -83,11 +84,8 @@ def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> No
     st.markdown(t("qkv.sum", name=names[c], terms=written, total=f"{terms.total:.2f}"))
 
 
-@st.fragment
-def recommender(titles: list[str]) -> None:
-    st.subheader(t("qkv.query"))
-    q, temperature = query_controls()
-    tr = films.recommend(q, temperature)
+def blend(tr: AttentionTrace, titles: list[str]) -> None:
+    """The scores, the weights and what comes back: the blend of the films' values."""
     st.latex(  # one formula per line, so that a phone does not cut them off
         r"\begin{gathered} s_j = q \cdot k_j \\ "
         r"w = \operatorname{softmax}\!\left(\frac{s}{\sqrt{4}\;T}\right) \\ "
@@ -99,7 +97,7 @@ def recommender(titles: list[str]) -> None:
         column.markdown(f"**{t(f'qkv.{name}')}**")
         with column:
             show_chart(figure, key=f"film_{name}")
-    if not q.any():
+    if not tr.q.any():
         st.info(t("qkv.uniform"), icon=":material/balance:")
 
     st.subheader(t("qkv.blend"))
@@ -109,16 +107,25 @@ def recommender(titles: list[str]) -> None:
         st.columns(len(films.VALUES)), names, tr.output[0], strict=True
     ):
         metric_col.metric(name, f"{value:.2f}")
-    check_by_hand(tr, titles, names)
+    unfold(t("qkv.check"), "qkv_check", check_by_hand, tr, titles, names)
 
 
-open_page("qkv", about_input=False)
+@st.fragment
+def recommender(s, titles: list[str]) -> None:
+    """The query's sliders, the question, then what the query gets (reruns on its own)."""
+    st.subheader(t("qkv.query"))
+    q, temperature = query_controls()
+    if ask("qkv", s, q, temperature):
+        blend(films.recommend(q, temperature), titles)
+
+
+s = open_page("qkv", about_input=False)
 st.markdown(t("qkv.roles"))
 titles = [t(f"qkv.item_{name}") for name in films.FILMS]
 st.subheader(t("qkv.catalogue"))
 catalogue(titles)
 st.caption(t("qkv.catalogue_caption"))
-recommender(titles)
+recommender(s, titles)
 
 st.subheader(t("qkv.bridge_title"))
 st.markdown(t("qkv.bridge"))

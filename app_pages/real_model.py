@@ -8,7 +8,6 @@ import streamlit as st
 
 from core import ARTICLE_SENTENCE
 from core.bert import heads_linking
-from core.quiz import real_model_questions
 from core.tokens import word_pair
 from realmodel import MAX_TOKENS
 from ui import settings as cfg
@@ -23,6 +22,51 @@ from ui.real_model import closeup, unavailable
 from ui.widgets import index_picker, matrix_view, md_escape, show_charts
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
+
+
+def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -> None:
+    """The link in every layer and head, one head up close, and the whole layer."""
+    n_layers, n_heads, n = out.n_layers, out.n_heads, len(labels)
+    ranked = heads_linking(out.attentions, tokens, qi, ki)
+    best = ranked[0]
+    layer_names = [t("real_model.layer_n", i=i) for i in range(1, n_layers + 1)]
+    head_short = [t("real_model.head_short", i=i) for i in range(1, n_heads + 1)]
+    axes = {"row_title": t("real_model.layer"), "col_title": t("common.head")}
+    axes |= {
+        "value_title": t("common.weight"),
+        "caption": t("real_model.link_caption", layers=n_layers),
+    }
+    link = out.attentions[:, :, qi, ki]  # [layers, heads]
+    matrix_view(
+        t("real_model.link_name"),
+        link,
+        layer_names,
+        head_short,
+        key="real_link",
+        kind="weights",
+        **axes,
+    )
+    st.markdown(link_summary(ranked, labels, qi, ki, t))
+    st.markdown(f"**{t('real_model.ranking')}**")
+    config = {t("real_model.col_weight"): st.column_config.NumberColumn(format="%.3f")}
+    st.dataframe(ranking(ranked, t), hide_index=True, column_config=config)
+
+    # 2) one head up close, starting at the strongest head for the link
+    st.subheader(t("real_model.closeup"))
+    st.markdown(t("real_model.closeup_intro"))
+    layer = closeup(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
+
+    # 3) the whole layer, as on the Multi-head page
+    st.subheader(t("real_model.all_heads", layer=layer))
+    if n <= ALL_HEADS_MAX_TOKENS:
+        show_charts(head_maps(out.attentions[layer - 1], labels, t, focus=qi), key="real_heads")
+        st.caption(t("real_model.all_heads_caption"))
+    else:
+        st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))
+
+    st.subheader(t("real_model.differences"))
+    st.markdown(t("real_model.differences_body"))
+    st.caption(t("real_model.checked", source=t(f"real_model.source.{model.source}")))
 
 
 s = open_page("real_model", about_input=False)
@@ -66,44 +110,5 @@ qi = index_picker(
 ki = index_picker(
     t("common.key"), labels, default_k, key=f"real_k_{sentence_key}", container=pick_k
 )
-ask("real_model", real_model_questions(out.attentions, labels, qi, ki), s)
-ranked = heads_linking(out.attentions, tokens, qi, ki)
-best = ranked[0]
-layer_names = [t("real_model.layer_n", i=i) for i in range(1, n_layers + 1)]
-head_short = [t("real_model.head_short", i=i) for i in range(1, n_heads + 1)]
-axes = {"row_title": t("real_model.layer"), "col_title": t("common.head")}
-axes |= {
-    "value_title": t("common.weight"),
-    "caption": t("real_model.link_caption", layers=n_layers),
-}
-link = out.attentions[:, :, qi, ki]  # [layers, heads]
-matrix_view(
-    t("real_model.link_name"),
-    link,
-    layer_names,
-    head_short,
-    key="real_link",
-    kind="weights",
-    **axes,
-)
-st.markdown(link_summary(ranked, labels, qi, ki, t))
-st.markdown(f"**{t('real_model.ranking')}**")
-config = {t("real_model.col_weight"): st.column_config.NumberColumn(format="%.3f")}
-st.dataframe(ranking(ranked, t), hide_index=True, column_config=config)
-
-# 2) one head up close, starting at the strongest head for the link
-st.subheader(t("real_model.closeup"))
-st.markdown(t("real_model.closeup_intro"))
-layer = closeup(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
-
-# 3) the whole layer, as on the Multi-head page
-st.subheader(t("real_model.all_heads", layer=layer))
-if n <= ALL_HEADS_MAX_TOKENS:
-    show_charts(head_maps(out.attentions[layer - 1], labels, t, focus=qi), key="real_heads")
-    st.caption(t("real_model.all_heads_caption"))
-else:
-    st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))
-
-st.subheader(t("real_model.differences"))
-st.markdown(t("real_model.differences_body"))
-st.caption(t("real_model.checked", source=t(f"real_model.source.{model.source}")))
+if ask("real_model", s, out.attentions, labels, qi, ki):
+    link_view(out, model, tokens, labels, qi, ki, sentence_key)

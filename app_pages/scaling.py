@@ -10,6 +10,8 @@ from ui import state
 from ui.figures.scaling import max_weight_chart, row_weights, variance_chart
 from ui.i18n import t
 from ui.page import open_page
+from ui.quiz import ask
+from ui.view import unfold
 from ui.widgets import (
     choose_head,
     focus_picker,
@@ -62,14 +64,64 @@ def one_row(s: cfg.Settings) -> None:
         st.caption(t("scaling.same_when_one"))
     if s.causal and n_allowed < len(labels):
         st.caption(t("scaling.masked_caption", q=md_escape(labels[qi])))
-    with st.expander(t("scaling.numbers"), icon=":material/calculate:"):
-        on, off = tr["on"], tr["off"]
-        row = (on.scores[qi], on.divided[qi], on.weights[qi], off.weights[qi])
-        names = [t(f"scaling.{c}") for c in ("col_score", "col_scaled", "col_on", "col_off")]
-        numbers_table(
-            dict(zip(names, row, strict=True)), pd.Index(labels, name=t("scaling.col_key"))
-        )
-        st.caption(t("scaling.numbers_caption", temp=plain(s.temperature)))
+    unfold(
+        t("scaling.numbers"),
+        "scaling_numbers",
+        row_numbers,
+        tr["on"],
+        tr["off"],
+        qi,
+        labels,
+        s.temperature,
+        icon=":material/calculate:",
+    )
+
+
+def row_numbers(on, off, qi: int, labels: list[str], temperature: float) -> None:
+    """The row's scores and weights, scaled and not, as numbers."""
+    row = (on.scores[qi], on.divided[qi], on.weights[qi], off.weights[qi])
+    names = [t(f"scaling.{c}") for c in ("col_score", "col_scaled", "col_on", "col_off")]
+    numbers_table(dict(zip(names, row, strict=True)), pd.Index(labels, name=t("scaling.col_key")))
+    st.caption(t("scaling.numbers_caption", temp=plain(temperature)))
+
+
+def experiment_table(fn4) -> None:
+    """The footnote-4 experiment's figures at every d."""
+    measured = ("var_raw", "var_scaled", "max_weight_raw", "max_weight_scaled")
+    names = [t(f"scaling.col_{c}") for c in ("var_raw", "var_scaled", "w_raw", "w_scaled")]
+    columns = {name: fn4[field] for name, field in zip(names, measured, strict=True)}
+    numbers_table(columns, pd.Index(fn4.dims, name=t("scaling.col_d")))
+
+
+def measured(s: cfg.Settings) -> None:
+    """Footnote 4 measured, what it does to softmax, and one row of the student's sentence."""
+    # Footnote 4: the variance of q·k grows like d; dividing by √d brings it back to 1.
+    st.subheader(t("scaling.why"))
+    st.markdown(t("scaling.why_body"))
+    st.latex(  # stacked, so that every line fits a phone
+        r"\begin{aligned}\operatorname{Var}(q\cdot k)"
+        r"&=\sum_{i=1}^{d_k}\operatorname{Var}(q_i k_i)\\"
+        r"&=\sum_{i=1}^{d_k} \mathbb{E}[q_i^2]\,\mathbb{E}[k_i^2]=d_k\\"
+        r"\operatorname{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right)"
+        r"&=\frac{d_k}{d_k}=1\end{aligned}"
+    )
+    fn4 = state.footnote4()
+    st.markdown(f"**{t('scaling.experiment')}**")
+    show_chart(variance_chart(fn4, s.d_k, t), key="variance")
+    rows = fn4.n_samples // fn4.n_keys
+    st.caption(t("scaling.experiment_caption", rows=rows, keys=fn4.n_keys, n=fn4.n_samples))
+    st.caption(t("scaling.marker_caption", d=s.d_k, sd=f"{s.d_k**0.5:.1f}"))
+
+    st.subheader(t("scaling.effect"))
+    st.markdown(t("scaling.effect_body", keys=fn4.n_keys))
+    show_chart(max_weight_chart(fn4, s.d_k, t), key="max_weight")
+    unfold(t("scaling.table"), "scaling_table", experiment_table, fn4, icon=":material/table:")
+
+    st.subheader(t("scaling.row"))
+    st.markdown(t("scaling.row_body", temp=plain(s.temperature)))
+    one_row(s)
+    glossary("nats")
+    st.markdown(t("scaling.takeaway"))
 
 
 s = open_page("scaling", formula=r"\mathrm{scaled}_{ij} \;=\; \frac{q_i \cdot k_j}{\sqrt{d_k}}")
@@ -84,34 +136,6 @@ elif s.scale:
 else:
     st.warning(t("scaling.now_off", d_k=s.d_k, root=root), icon=":material/warning:")
 
-# Footnote 4: the variance of q·k grows like d; dividing by √d brings it back to 1.
-st.subheader(t("scaling.why"))
-st.markdown(t("scaling.why_body"))
-st.latex(  # stacked, so that every line fits a phone
-    r"\begin{aligned}\operatorname{Var}(q\cdot k)"
-    r"&=\sum_{i=1}^{d_k}\operatorname{Var}(q_i k_i)\\"
-    r"&=\sum_{i=1}^{d_k} \mathbb{E}[q_i^2]\,\mathbb{E}[k_i^2]=d_k\\"
-    r"\operatorname{Var}\!\left(\frac{q\cdot k}{\sqrt{d_k}}\right)"
-    r"&=\frac{d_k}{d_k}=1\end{aligned}"
-)
-fn4 = state.footnote4()
-st.markdown(f"**{t('scaling.experiment')}**")
-show_chart(variance_chart(fn4, s.d_k, t), key="variance")
-rows = fn4.n_samples // fn4.n_keys
-st.caption(t("scaling.experiment_caption", rows=rows, keys=fn4.n_keys, n=fn4.n_samples))
-st.caption(t("scaling.marker_caption", d=s.d_k, sd=f"{s.d_k**0.5:.1f}"))
 
-st.subheader(t("scaling.effect"))
-st.markdown(t("scaling.effect_body", keys=fn4.n_keys))
-show_chart(max_weight_chart(fn4, s.d_k, t), key="max_weight")
-with st.expander(t("scaling.table"), icon=":material/table:"):
-    measured = ("var_raw", "var_scaled", "max_weight_raw", "max_weight_scaled")
-    names = [t(f"scaling.col_{c}") for c in ("var_raw", "var_scaled", "w_raw", "w_scaled")]
-    columns = {name: fn4[field] for name, field in zip(names, measured, strict=True)}
-    numbers_table(columns, pd.Index(fn4.dims, name=t("scaling.col_d")))
-
-st.subheader(t("scaling.row"))
-st.markdown(t("scaling.row_body", temp=plain(s.temperature)))
-one_row(s)
-glossary("nats")
-st.markdown(t("scaling.takeaway"))
+if ask("scaling", s, state.footnote4(), s.d_k):
+    measured(s)

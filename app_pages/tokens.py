@@ -10,6 +10,8 @@ from ui.charts import unique_labels
 from ui.figures.tokens import pe_curves
 from ui.i18n import t
 from ui.page import open_page, page_link
+from ui.quiz import ask
+from ui.view import unfold
 from ui.widgets import (
     dim_labels,
     index_picker,
@@ -27,7 +29,6 @@ TABLE_ROWS = 16
 
 @st.fragment
 def curves(p: Pipeline) -> None:
-    st.markdown(f"**{t('tokens.curves_title')}**")
     picked = st.multiselect(
         t("tokens.curves_pick"),
         options=list(range(p.d_model)),
@@ -114,7 +115,7 @@ st.caption(t("tokens.pe_columns"))
 positions = [str(i) for i in range(p.n)]
 pe_axes = {"row_title": t("tokens.position"), "domain": (-1.0, 1.0)}
 matrix_view("PE", p.positions, positions, dims, key="tok_pe", **pe_axes)
-curves(p)
+unfold(t("tokens.curves_title"), "tok_curves", curves, p, icon=":material/show_chart:")
 
 st.subheader(t("tokens.x_title"))
 st.markdown(t("tokens.x_explain"))
@@ -122,7 +123,8 @@ vectors_view("X = E + PE", p.x, labels, dims, key="tok_x")
 
 st.subheader(t("tokens.swap_title"))
 st.markdown(t("tokens.swap_intro"))
-swap_demo(p)
+if ask("tokens", s, p):
+    swap_demo(p)
 
 st.subheader(t("tokens.missing_title"))
 st.markdown(t("tokens.missing"))

@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from core.quiz import train_questions
 from core.train import DIMS, TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
 from ui import settings as cfg
 from ui import state
@@ -74,7 +73,7 @@ st.caption(t("train.shared", mask=mask, seed=config.seed, seeds=seeds))
 if request.adjustments:
     st.warning("\n".join([t("train.fixed"), *(f"- {changed(a)}" for a in request.adjustments)]))
 st.caption(t("train.estimate", seconds=f"{estimate_seconds(config):.2g}"))
-ask("train", train_questions(state.first_step(config)), s)
+ask("train", s, state.first_step(config))
 asked = st.session_state.setdefault("train_asked", set())
 if st.button(t("train.run"), type="primary", icon=":material/play_arrow:", key="train_run"):
     asked.add(config)

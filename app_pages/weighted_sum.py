@@ -8,10 +8,13 @@ from ui import state
 from ui.explain import output_worked
 from ui.i18n import t
 from ui.page import open_page
+from ui.quiz import ask
+from ui.view import unfold
 from ui.widgets import (
     article_caption,
     choose_head,
     dim_labels,
+    focus_index,
     focus_picker,
     matrix_view,
     md_escape,
@@ -31,6 +34,7 @@ def point_at(query: str, dim: int) -> None:
     st.session_state["ws_dim"] = dim
 
 
+@st.fragment
 def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
     """One output value as the sum of weight × value over every key."""
     d_v = tr.v.shape[1]
@@ -46,55 +50,65 @@ def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
         st.caption(t("weighted_sum.masked_zero"))
 
 
+def values(p, w, x_dims: list[str], v_dims: list[str]) -> None:
+    """X and W_V, whose product is V."""
+    vectors_view("X", p.x, p.labels, x_dims, key="x")
+    matrix_view("W_V", w.w_v, x_dims, v_dims, key="w_v")
+    st.caption(t("weighted_sum.values_caption"))
+
+
+def output(p, tr, labels: list[str], v_dims: list[str]) -> None:
+    """O = A·V, why it is not a probability, and one value worked out."""
+    by_query = {"row_title": t("common.query"), "caption": t("weighted_sum.output_caption")}
+    by_dim = {"col_title": t("common.dim")}
+    st.subheader(t("weighted_sum.output"))
+    vectors_view("O = A·V", tr.output, labels, v_dims, key="output", **by_query, **by_dim)
+    article_caption(p, "output")
+
+    lowest = most_negative(tr.output)
+    with st.container(border=True):
+        st.markdown(f":material/priority_high: **{t('weighted_sum.not_prob_title')}**")
+        st.markdown(t("weighted_sum.not_prob"))
+        if lowest:
+            qi, dim, value = lowest
+            token = md_escape(labels[qi])
+            shown = {"token": token, "dim": dim + 1, "value": f"{value:.4f}"}
+            st.markdown(t("weighted_sum.negative_here", **shown))
+            st.button(
+                t("weighted_sum.show_cell"),
+                icon=":material/arrow_downward:",
+                on_click=point_at,
+                args=(labels[qi], dim),
+                key="ws_point",
+            )
+        elif most_negative(tr.v) is None:
+            st.markdown(t("weighted_sum.no_negative_v"))
+        else:
+            st.markdown(t("weighted_sum.no_negative"))
+
+    st.subheader(t("weighted_sum.explain"))
+    st.markdown(t("weighted_sum.explain_intro"))
+    explain_cell(tr, labels)
+
+
 s = open_page("weighted_sum", formula=FORMULA)
 p = state.pipeline(s)
 
-tr, w = p.head(choose_head(p.n_heads, key="weighted_sum_head"))
+head = choose_head(p.n_heads, key="weighted_sum_head")
+tr, w = p.head(head)
 labels = p.labels
 x_dims, v_dims = dim_labels(p.d_model), dim_labels(p.d_k)
 
-st.subheader(t("weighted_sum.values"))
-left, right = st.columns(2)
-with left:
-    vectors_view("X", p.x, labels, x_dims, key="x")
-with right:
-    matrix_view("W_V", w.w_v, x_dims, v_dims, key="w_v")
-st.caption(t("weighted_sum.values_caption"))
-
+# What a prediction needs: the weights and the values they mix.
 st.subheader(t("weighted_sum.mix"))
 left, right = st.columns(2)
 with left:
     weights_view("A", tr.weights, labels, key="weights", caption=t("weighted_sum.weights_caption"))
-by_dim = {"col_title": t("common.dim")}
 with right:
     by_key = {"row_title": t("common.key"), "caption": t("weighted_sum.v_caption")}
+    by_dim = {"col_title": t("common.dim")}
     vectors_view("V = X·W_V", tr.v, labels, v_dims, key="v", focus=None, **by_key, **by_dim)
+unfold(t("weighted_sum.values"), "ws_values", values, p, w, x_dims, v_dims)
 
-st.subheader(t("weighted_sum.output"))
-by_query = {"row_title": t("common.query"), "caption": t("weighted_sum.output_caption")}
-vectors_view("O = A·V", tr.output, labels, v_dims, key="output", **by_query, **by_dim)
-article_caption(p, "output")
-
-lowest = most_negative(tr.output)
-with st.container(border=True):
-    st.markdown(f":material/priority_high: **{t('weighted_sum.not_prob_title')}**")
-    st.markdown(t("weighted_sum.not_prob"))
-    if lowest:
-        qi, dim, value = lowest
-        token = md_escape(labels[qi])
-        st.markdown(t("weighted_sum.negative_here", token=token, dim=dim + 1, value=f"{value:.4f}"))
-        st.button(
-            t("weighted_sum.show_cell"),
-            icon=":material/arrow_downward:",
-            on_click=point_at,
-            args=(labels[qi], dim),
-            key="ws_point",
-        )
-    elif most_negative(tr.v) is None:
-        st.markdown(t("weighted_sum.no_negative_v"))
-    else:
-        st.markdown(t("weighted_sum.no_negative"))
-
-st.subheader(t("weighted_sum.explain"))
-st.markdown(t("weighted_sum.explain_intro"))
-explain_cell(tr, labels)
+if ask("weighted_sum", s, p, focus_index(labels), head):
+    output(p, tr, labels, v_dims)

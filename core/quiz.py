@@ -56,6 +56,8 @@ class Question:
     reveal: dict = field(default_factory=dict)  # placeholders of the explanation
     try_this: dict = field(default_factory=dict)  # settings that show it: field -> value
     why: str = ""  # the explanation's text key when not "quiz.<id>.why"
+    decimals: int = 2  # places of a number as the page prints it (the answer, its tolerance)
+    theory: str = ""  # for a measured number: what theory says it is ("d_k = 64")
 
     @property
     def signature(self) -> str:
@@ -144,8 +146,8 @@ def qkv_questions(query, temperature: float) -> list[Question]:
     ]
 
 
-def similarity_questions(p: Pipeline, focus: int) -> list[Question]:
-    scores = p.mha.head(0).scores[focus]  # [n]
+def similarity_questions(p: Pipeline, focus: int, head: int = 0) -> list[Question]:
+    scores = p.mha.head(head).scores[focus]  # [n]
     top = int(np.argmax(scores))
     return [
         Question(
@@ -178,6 +180,7 @@ def scaling_questions(fn4: Footnote4, d_k: int) -> list[Question]:
             "number",
             raw,
             tolerance=0.25 * raw,  # "roughly": the sample's own variance, give or take 25 %
+            theory=f"d_k = {d_k}",
             values={"d_k": d_k},
             reveal={"measured": raw, "d_k": d_k, "n": fn4.n_samples},
             try_this={"d_model": 512, "n_heads": 8},
@@ -188,18 +191,22 @@ def scaling_questions(fn4: Footnote4, d_k: int) -> list[Question]:
             "number",
             scaled,
             tolerance=0.25,
+            theory="1",
             values={"d_k": d_k},
             reveal={"measured": scaled, "d_k": d_k},
         ),
     ]
 
 
-def softmax_questions(p: Pipeline, scaled: Pipeline, unscaled: Pipeline, focus: int) -> list:
-    """``scaled`` and ``unscaled``: the same sentence at d_model = 512, with and without ÷√d_k."""
+def softmax_questions(
+    p: Pipeline, scaled: Pipeline, unscaled: Pipeline, focus: int, head: int = 0
+) -> list[Question]:
+    """``scaled`` and ``unscaled``: the same sentence at d_model = 512, with and without ÷√d_k
+    (one head); ``head``: the head of ``p`` whose row is asked about."""
     on = float(scaled.mha.head(0).weights[focus].max())
     off = float(unscaled.mha.head(0).weights[focus].max())
     direction = "up" if off > on + 1e-9 else ("down" if off < on - 1e-9 else "same")
-    row = p.mha.head(0).weights[focus]
+    row = p.mha.head(head).weights[focus]
     return [
         Question(
             "softmax.sharp",
@@ -218,13 +225,13 @@ def softmax_questions(p: Pipeline, scaled: Pipeline, unscaled: Pipeline, focus: 
             float(row.sum()),
             tolerance=0.005,
             values=_row_token(p, focus),
-            reveal={"n": int(p.mha.head(0).allowed[focus].sum())},
+            reveal={"n": int(p.mha.head(head).allowed[focus].sum())},
         ),
     ]
 
 
-def weighted_sum_questions(p: Pipeline, focus: int) -> list[Question]:
-    tr = p.mha.head(0)
+def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Question]:
+    tr = p.mha.head(head)
     lowest = most_negative(tr.output)
     value = float(tr.output[focus, 0])
     negative = {"answer": "quiz.choice.yes" if lowest else "quiz.choice.no", "reveal": {}}
@@ -253,12 +260,12 @@ def weighted_sum_questions(p: Pipeline, focus: int) -> list[Question]:
     ]
 
 
-def masking_questions(masked: Pipeline, focus: int) -> list[Question]:
+def masking_questions(masked: Pipeline, focus: int, head: int = 0) -> list[Question]:
     """What a query gives a later key under the mask (the followed token when it comes later)."""
     if masked.n < 2:
         return []
     later = focus if focus > 0 else masked.n - 1
-    weight = float(masked.mha.head(0).weights[0, later])
+    weight = float(masked.mha.head(head).weights[0, later])
     return [
         Question(
             "masking.zero",
@@ -328,3 +335,19 @@ def train_questions(first: Comparison) -> list[Question]:
             reveal={"q_on": q_on, "q_off": q_off, "j_on": j_on, "j_off": j_off},
         )
     ]
+
+
+# Every page's questions, by page: what the pages ask (ui.quiz.ask) and the lesson reads.
+QUESTIONS = {
+    "overview": overview_questions,
+    "tokens": tokens_questions,
+    "qkv": qkv_questions,
+    "similarity": similarity_questions,
+    "scaling": scaling_questions,
+    "softmax": softmax_questions,
+    "weighted_sum": weighted_sum_questions,
+    "masking": masking_questions,
+    "multihead": multihead_questions,
+    "train": train_questions,
+    "real_model": real_model_questions,
+}

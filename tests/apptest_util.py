@@ -16,11 +16,21 @@ ROOT = Path(__file__).resolve().parent.parent
 ENTRY = str(ROOT / "dashboard.py")
 
 
-def open_page(page: str | None = None, timeout: float = 60, **params) -> AppTest:
+def open_page(
+    page: str | None = None, timeout: float = 60, sections: tuple[str, ...] = (), **params
+) -> AppTest:
     """Open app_pages/<page>.py (the default page if None) with URL parameters, inside the
     frame: one run, as a link to that page opened in a new tab (every page's URL path is
-    its file's name, so the page is known before the frame has registered it)."""
+    its file's name, so the page is known before the frame has registered it).
+
+    With questions first off (``ask=0``) unless a test asks for them: a page's tests look
+    at all it draws; tests of the questions themselves pass ``ask="1"``. ``sections``: the
+    keys of folded sections (ui.view.unfold) to open from the start.
+    """
     at = AppTest.from_file(ENTRY, default_timeout=timeout)
+    for key in sections:
+        at.session_state[key] = True
+    params.setdefault("ask", "0")
     for name, value in params.items():
         at.query_params[name] = str(value)
     if page:
@@ -30,6 +40,29 @@ def open_page(page: str | None = None, timeout: float = 60, **params) -> AppTest
         titles = set(CATALOG[f"common.page.{page}"].values())
         shown = [h.value for h in at.header]
         assert titles & set(shown), f"opened {page!r} but the page shows {shown}"
+    return at
+
+
+def folded(at: AppTest) -> list[str]:
+    """The keys of the folded sections (ui.view.unfold) that are closed now."""
+    found = []
+    for expander in at.expander:
+        widget_id = expander.proto.id  # "$$ID-<hash>-<key>" for a keyed, stateful expander
+        key = widget_id.split("-", 2)[-1] if widget_id.startswith("$$ID-") else ""
+        if key and key != "None" and not expander.proto.expanded:
+            found.append(key)
+    return found
+
+
+def unfold_all(at: AppTest, prefix: str = "") -> AppTest:
+    """Open every folded section whose key starts with ``prefix``, and those inside them."""
+    for _ in range(5):
+        closed = [key for key in folded(at) if key.startswith(prefix)]
+        if not closed:
+            break
+        for key in closed:
+            at.session_state[key] = True
+        at.run()
     return at
 
 

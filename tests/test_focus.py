@@ -21,6 +21,8 @@ STEP_PAGES = {
 }
 PICKERS = {"similarity": "sim_q", "scaling": "scaling_row", "softmax": "softmax_row",
            "weighted_sum": "ws_q", "masking": "mask_q"}  # fmt: skip
+# The folded sections (ui.view.unfold) that hold those charts and pickers.
+SECTIONS = {"similarity": ("sim_projections", "sim_by_hand"), "softmax": ("softmax_by_hand",)}
 
 
 def outlined(df) -> set[str]:
@@ -30,7 +32,7 @@ def outlined(df) -> set[str]:
 
 def test_the_focus_starts_at_it_and_is_outlined_on_every_step():
     for page, keys in STEP_PAGES.items():
-        at = open_page(page)
+        at = open_page(page, sections=SECTIONS.get(page, ()))
         assert at.session_state["focus"] == "it"
         frames = dict(zip(chart_keys(at), charts(at, ""), strict=True))
         for key in keys:
@@ -39,7 +41,7 @@ def test_the_focus_starts_at_it_and_is_outlined_on_every_step():
 
 @pytest.mark.parametrize("page", sorted(PICKERS))
 def test_a_picker_moves_the_focus_everywhere(page):
-    at = open_page(page)
+    at = open_page(page, sections=SECTIONS.get(page, ()))
     at.selectbox(key=PICKERS[page]).set_value("cake").run()
     assert not at.exception
     assert at.session_state["focus"] == "cake"
@@ -48,6 +50,7 @@ def test_a_picker_moves_the_focus_everywhere(page):
     at.switch_page("app_pages/overview.py").run()
     frames = dict(zip(chart_keys(at), charts(at, ""), strict=True))
     assert outlined(frames["ov_weights"]) == {"cake"}
+    at.session_state["sim_by_hand"] = True
     at.switch_page("app_pages/similarity.py").run()
     assert at.selectbox(key="sim_q").value == "cake"
 
@@ -57,7 +60,12 @@ def test_the_focus_comes_back_from_a_link_and_only_the_link_s_token():
     assert at.selectbox(key="ws_q").value == "delicious"
     assert "“delicious”" in all_text(at)  # the worked sum names its row
     # A token the sentence does not have: the sentence's own default, and no error.
-    at = open_page("softmax", focus="<b>nope</b>", sentence="the cat sat on the mat")
+    at = open_page(
+        "softmax",
+        focus="<b>nope</b>",
+        sentence="the cat sat on the mat",
+        sections=SECTIONS["softmax"],
+    )
     assert not at.exception
     assert at.selectbox(key="softmax_row").value == "mat"
     values, fixed = parse_params({"focus": "cake"})
@@ -69,7 +77,7 @@ def test_the_focus_comes_back_from_a_link_and_only_the_link_s_token():
 def test_a_new_sentence_moves_the_focus_to_one_of_its_tokens():
     # The pickers used to keep an index into the old sentence while the sums used another
     # token; now every picker and the worked result agree on a token of the new sentence.
-    at = open_page("similarity")
+    at = open_page("similarity", sections=SECTIONS["similarity"])
     at.sidebar.text_area(key="sentence").set_value("我吃了蛋糕，它很好吃。").run()
     assert not at.exception
     assert at.session_state["focus"] == "它"

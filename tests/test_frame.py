@@ -14,14 +14,14 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_defaults_open_the_overview_without_error():
-    at = open_page()
+    at = open_page(ask="1")  # every default: questions first too
     assert not at.exception
     assert at.session_state["d_model"] == DEFAULTS.d_model
     assert dict(at.query_params) == {}  # defaults keep the link clean
 
 
 def test_a_copied_link_restores_the_view_and_the_page():
-    at = open_page(d="64", heads="4", scale="0", mask="1", temp="0.5", seed="7", lang="zh")
+    at = open_page(d="64", heads="4", scale="0", mask="1", temp="0.5", seed="7", lang="zh", ask="0")
     at.switch_page("app_pages/similarity.py").run()
     assert not at.exception
     state = at.session_state
@@ -42,11 +42,12 @@ def test_a_copied_link_restores_the_view_and_the_page():
         "temp": "0.5",
         "seed": "7",
         "lang": "zh",
+        "ask": "0",
     }
 
 
 def test_moving_a_control_updates_the_link():
-    at = open_page()
+    at = open_page(ask="1")
     at.slider(key="temperature").set_value(2.0).run()
     at.toggle(key="scale").set_value(False).run()
     assert dict(at.query_params) == {"temp": "2.0", "scale": "0"}

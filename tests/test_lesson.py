@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from apptest_util import all_text, chart_specs, open_page
+from apptest_util import all_text, chart_keys, chart_specs, open_page
 
 from ui.page import PAGES, TOUR
 from ui.texts.common import TEXTS as COMMON
@@ -56,12 +56,12 @@ def test_in_chinese_the_lesson_s_controls_speak_chinese_and_lead_the_same_way():
     assert at.session_state["tour"] == 0 and "tour" not in at.query_params
 
 
-def test_a_cold_tour_link_lands_on_its_stop_with_its_question_open():
-    at = open_page("softmax", tour="5", q="2", lang="zh", d="16")
+def test_a_cold_tour_link_lands_on_its_stop_asking_its_question_first():
+    at = open_page("softmax", tour="5", lang="zh", d="16", ask="1")
     assert not at.exception
     assert "第 5 / 9 站" in where(at)
-    expanded = [e.proto.expanded for e in at.expander if "先预测" in e.label]
-    assert expanded[:2] == [False, True]  # question 2 is the one the link names
+    assert [f.proto.form.form_id for f in at.get("form")] == ["quiz_softmax"]
+    assert "softmax_weights" not in chart_keys(at)  # held back until the guess
     assert at.session_state["d_model"] == 16  # the rest of the view comes with it
 
 

@@ -62,7 +62,8 @@ def test_weights_are_the_softmax_of_the_scaled_matches(query, temperature):
 
 
 def test_blend_is_the_weighted_sum_of_the_values():
-    at = set_query(open_page("qkv"), {"adventure": 1.5, "romance": 4, "scifi": 2}, 0.7)
+    at = open_page("qkv", sections=("qkv_check",))
+    at = set_query(at, {"adventure": 1.5, "romance": 4, "scifi": 2}, 0.7)
     catalogue = table(at, "film", *VALUE_COLUMNS)
     w = weights(at)
     for metric, column in zip(at.metric, VALUE_COLUMNS, strict=True):

@@ -19,6 +19,8 @@ from apptest_util import all_text, chart, open_page, table
 from core.footnote4 import footnote4_experiment
 from ui.texts.scaling import TEXTS
 
+OPEN = ("scaling_numbers", "scaling_table")  # the folded sections these tests look into
+
 _DEFAULTS = inspect.signature(footnote4_experiment).parameters
 N_ROWS, N_KEYS = _DEFAULTS["n_rows"].default, _DEFAULTS["n_keys"].default
 N = N_ROWS * N_KEYS
@@ -53,7 +55,7 @@ def metrics(at) -> list[tuple[str, float]]:
 
 @pytest.fixture(scope="module")
 def default_page():
-    at = open_page("scaling")
+    at = open_page("scaling", sections=OPEN)
     assert not at.exception
     return at
 
@@ -83,7 +85,7 @@ def test_unscaled_rows_sharpen_with_d_and_scaled_rows_do_not(default_page):
 
 @pytest.mark.parametrize(("d", "heads"), [(4, 1), (512, 1), (512, 8), (1024, 16)])
 def test_the_current_d_k_is_marked(d, heads):
-    at = open_page("scaling", d=d, heads=heads)
+    at = open_page("scaling", sections=OPEN, d=d, heads=heads)
     assert not at.exception
     for df in experiment(at):
         assert sorted(set(df.loc[df["current"], "d"])) == [d // heads]
@@ -107,7 +109,7 @@ def test_article_row_defaults_to_it_and_halves_the_scores(default_page):
 
 @pytest.mark.parametrize("heads", [1, 8])
 def test_without_scaling_the_row_is_sharper_at_512(heads):
-    at = open_page("scaling", d=512, heads=heads, temp="0.5")
+    at = open_page("scaling", sections=OPEN, d=512, heads=heads, temp="0.5")
     assert not at.exception
     (_, max_on), (_, h_on), (_, max_off), (_, h_off) = metrics(at)
     assert max_off > max_on
@@ -121,7 +123,7 @@ def test_without_scaling_the_row_is_sharper_at_512(heads):
 
 
 def test_with_d_k_one_scaling_changes_nothing():
-    at = open_page("scaling", d=4, heads=4)
+    at = open_page("scaling", sections=OPEN, d=4, heads=4)
     assert not at.exception
     (_, max_on), (_, h_on), (_, max_off), (_, h_off) = metrics(at)
     assert (max_on, h_on) == (max_off, h_off)
@@ -129,7 +131,7 @@ def test_with_d_k_one_scaling_changes_nothing():
 
 
 def test_causal_mask_hides_later_keys_on_both_sides():
-    at = open_page("scaling", mask=1)
+    at = open_page("scaling", sections=OPEN, mask=1)
     assert not at.exception
     at.selectbox(key="scaling_row").set_value("cake").run()  # 4th token: keys 5… are hidden
     table = row_numbers(at)
@@ -140,7 +142,7 @@ def test_causal_mask_hides_later_keys_on_both_sides():
 
 
 def test_a_sentence_without_it_starts_on_its_last_token():
-    at = open_page("scaling", sentence="the cat sat on the mat")
+    at = open_page("scaling", sections=OPEN, sentence="the cat sat on the mat")
     assert at.selectbox(key="scaling_row").value == "mat"
     at.sidebar.text_area(key="sentence").set_value("to be or not").run()
     assert not at.exception
@@ -148,10 +150,12 @@ def test_a_sentence_without_it_starts_on_its_last_token():
 
 
 def test_chinese_starts_on_its_pronoun_and_tokens_are_named_as_text():
-    at = open_page("scaling", sentence="我吃了蛋糕，它很好吃。", lang="zh", d=16)
+    at = open_page("scaling", sections=OPEN, sentence="我吃了蛋糕，它很好吃。", lang="zh", d=16)
     assert at.selectbox(key="scaling_row").value == "它"
     # a token is named in the mask caption: as inert text, never as markup
-    at = open_page("scaling", sentence="<script>alert(1)</script> it 🎂 **x**", mask=1)
+    at = open_page(
+        "scaling", sections=OPEN, sentence="<script>alert(1)</script> it 🎂 **x**", mask=1
+    )
     at.selectbox(key="scaling_row").set_value("<").run()
     assert not at.exception
     assert "“\\<”" in all_text(at)

@@ -27,7 +27,7 @@ def test_article_scores_are_the_hand_made_dot_products():
 
 
 def test_term_by_term_sum_matches_the_chosen_cell():
-    at = open_page("similarity")
+    at = open_page("similarity", sections=("sim_by_hand",))
     at.selectbox(key="sim_q").set_value("it").run()
     at.selectbox(key="sim_k").set_value("cake").run()
     q, k, prod = (table(at, *TERMS)[name] for name in TERMS)

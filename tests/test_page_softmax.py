@@ -20,6 +20,8 @@ from ui.settings import sentence_tokens
 from ui.state import SWEEP_SEEDS
 from ui.texts.softmax import TEXTS
 
+OPEN = ("softmax_by_hand", "softmax_sweep")  # the folded sections these tests look into
+
 ROW_MEASURES = [TEXTS[f"col_{c}"]["en"] for c in ("entropy", "effective", "max", "grad")]
 
 
@@ -50,7 +52,7 @@ def sweep_panels(at) -> list:
 
 @pytest.fixture(scope="module")
 def default_page():
-    at = open_page("softmax")
+    at = open_page("softmax", sections=OPEN)
     assert not at.exception
     return at
 
@@ -90,7 +92,7 @@ def test_one_row_by_hand(default_page):
 
 
 def test_large_scores_are_shifted_by_the_row_maximum():
-    at = open_page("softmax", d=512, scale=0)
+    at = open_page("softmax", sections=OPEN, d=512, scale=0)
     assert not at.exception
     z, e, p = (hand_table(at).iloc[:, c].to_numpy() for c in (1, 2, 3))
     assert abs(z.max()) > 10
@@ -101,7 +103,7 @@ def test_large_scores_are_shifted_by_the_row_maximum():
 
 @pytest.mark.parametrize("heads", [1, 8])
 def test_switching_scaling_off_sharpens_the_rows(heads):
-    at = open_page("softmax", d=512, heads=heads)
+    at = open_page("softmax", sections=OPEN, d=512, heads=heads)
     assert not at.exception
     on = row_table(at)
     at.toggle(key="scale").set_value(False).run()
@@ -117,7 +119,7 @@ def test_switching_scaling_off_sharpens_the_rows(heads):
 
 
 def test_lower_temperature_lowers_entropy_and_the_gradient():
-    at = open_page("softmax", d=64)
+    at = open_page("softmax", sections=OPEN, d=64)
     entropy, grad = [], []
     for temp in (2.0, 1.0, 0.5, 0.05):
         at.slider(key="temperature").set_value(temp).run()
@@ -134,7 +136,7 @@ def test_lower_temperature_lowers_entropy_and_the_gradient():
 
 
 def test_causal_mask_zeroes_the_upper_triangle():
-    at = open_page("softmax", mask=1, d=32, heads=2)
+    at = open_page("softmax", sections=OPEN, mask=1, d=32, heads=2)
     assert not at.exception
     w = weights_from_heatmap(at)
     assert np.all(w[np.triu_indices_from(w, k=1)] == 0)
@@ -147,7 +149,7 @@ def test_causal_mask_zeroes_the_upper_triangle():
 
 
 def test_sweep_shows_scaling_keeps_entropy_up():
-    at = open_page("softmax", d=512)
+    at = open_page("softmax", sections=OPEN, d=512)
     assert not at.exception
     entropy, _, top, _ = sweep_panels(at)
     mine, other = entropy[entropy["mine"]], entropy[~entropy["mine"]]
@@ -165,7 +167,7 @@ def test_sweep_shows_scaling_keeps_entropy_up():
 def test_without_scaling_the_gradient_falls_with_the_dimension():
     # One random model zig-zags (0.31, 0.18, 0.36 at d = 8, 16, 32); the mean over models
     # falls at every step, and scaled rows keep their gradient.
-    at = open_page("softmax", scale=0)
+    at = open_page("softmax", sections=OPEN, scale=0)
     grad = sweep_panels(at)[3]
     unscaled = grad[grad["mine"]]["value"].to_numpy()
     scaled = grad[~grad["mine"]]["value"].to_numpy()
@@ -176,7 +178,7 @@ def test_without_scaling_the_gradient_falls_with_the_dimension():
 
 def test_sweep_matches_full_models_at_every_dimension():
     """The sweep reuses raw scores of SWEEP_SEEDS models; it must equal building each in full."""
-    at = open_page("softmax", seed=3, mask=1, temp="0.5")
+    at = open_page("softmax", sections=OPEN, seed=3, mask=1, temp="0.5")
     assert not at.exception
     tokens = list(sentence_tokens("I ate the cake and it was delicious.").tokens)
     names = ("entropy_nats", "effective_tokens", "max_weight", "grad_norm")
@@ -206,8 +208,12 @@ def test_sweep_matches_full_models_at_every_dimension():
 
 
 def test_chinese_starts_on_its_pronoun_and_tokens_are_named_as_text():
-    at = open_page("softmax", sentence="我吃了蛋糕，它很好吃。", lang="zh", d=16, heads=2)
+    at = open_page(
+        "softmax", sections=OPEN, sentence="我吃了蛋糕，它很好吃。", lang="zh", d=16, heads=2
+    )
     assert at.selectbox(key="softmax_row").value == "它"
-    at = open_page("softmax", sentence="<script>alert(1)</script> 🎂 **x** [a](b)", mask=1)
+    at = open_page(
+        "softmax", sections=OPEN, sentence="<script>alert(1)</script> 🎂 **x** [a](b)", mask=1
+    )
     at.selectbox(key="softmax_row").set_value("*").run()
     assert "“\\*”" in all_text(at)  # the token is escaped in the sentence that names it

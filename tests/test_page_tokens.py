@@ -10,6 +10,8 @@ from apptest_util import all_text, chart, matrix, open_page, spec, table
 
 from ui.texts.tokens import TEXTS
 
+OPEN = ("tok_curves",)  # the folded sections these tests look into
+
 E, PE, CURVES, X = "tok_e", "tok_pe", "pe_curves", "tok_x"
 E_SWAP, X_SWAP, DELTA = "tok_e_swapped", "tok_x_swapped", "tok_delta"
 
@@ -26,7 +28,9 @@ def pe(pos: int, col: int, d_model: int) -> float:
 
 def test_pe_heatmap_and_curves_follow_the_sinusoids():
     d = 16
-    at = open_page("tokens", d=d, sentence="one two three four five six seven eight nine ten")
+    at = open_page(
+        "tokens", sections=OPEN, d=d, sentence="one two three four five six seven eight nine ten"
+    )
     assert not at.exception
     heat = matrix(at, PE)
     assert heat.shape == (10, d)
@@ -48,7 +52,7 @@ def test_pe_heatmap_and_curves_follow_the_sinusoids():
 
 
 def test_x_is_embedding_plus_position():
-    at = open_page("tokens", d=8, sentence="the dog sat on the sofa")
+    at = open_page("tokens", sections=OPEN, d=8, sentence="the dog sat on the sofa")
     e, x = matrix(at, E), matrix(at, X)
     expected_pe = [[pe(pos, col, 8) for col in range(8)] for pos in range(6)]
     np.testing.assert_allclose(x - e, expected_pe, atol=1e-12)
@@ -58,7 +62,7 @@ def test_x_is_embedding_plus_position():
 
 @pytest.mark.parametrize(("a", "b"), [(0, 3), (2, 7), (8, 1)])
 def test_a_swap_changes_x_only_by_the_position_terms(a, b):
-    at = open_page("tokens")  # the article: 9 tokens, 4 dimensions
+    at = open_page("tokens", sections=OPEN)  # the article: 9 tokens, 4 dimensions
     at.selectbox(key="tok_a_9").set_value(a).run()
     at.selectbox(key="tok_b_9").set_value(b).run()
     assert not at.exception
@@ -79,10 +83,10 @@ def test_a_swap_changes_x_only_by_the_position_terms(a, b):
 def test_a_swap_gives_the_x_of_the_swapped_sentence():
     # Embeddings depend on the word only, so swapping "dog" and "sofa" must give exactly
     # the X of the sentence written the other way round.
-    at = open_page("tokens", d=16, sentence="the dog sat on the sofa")
+    at = open_page("tokens", sections=OPEN, d=16, sentence="the dog sat on the sofa")
     at.selectbox(key="tok_a_6").set_value(1).run()
     at.selectbox(key="tok_b_6").set_value(5).run()
-    other = open_page("tokens", d=16, sentence="the sofa sat on the dog")
+    other = open_page("tokens", sections=OPEN, d=16, sentence="the sofa sat on the dog")
     np.testing.assert_allclose(matrix(at, X_SWAP), matrix(other, X), atol=1e-12)
     assert not np.allclose(matrix(at, X), matrix(other, X))  # position tells them apart
     # Without position both sentences hold the same set of embedding rows.
@@ -90,15 +94,15 @@ def test_a_swap_gives_the_x_of_the_swapped_sentence():
 
 
 def test_article_says_its_x_already_has_position():
-    at = open_page("tokens")
+    at = open_page("tokens", sections=OPEN)
     assert TEXTS["article_x"]["en"] in all_text(at)
-    at = open_page("tokens", d=8)
+    at = open_page("tokens", sections=OPEN, d=8)
     assert TEXTS["article_x"]["en"] not in all_text(at)
 
 
 def test_cjk_sentence_gives_one_token_per_character():
     sentence = "我吃了蛋糕它很好吃"
-    at = open_page("tokens", sentence=sentence, lang="zh")
+    at = open_page("tokens", sections=OPEN, sentence=sentence, lang="zh")
     assert not at.exception
     assert at.header[0].value == "词元与位置"
     pos, tok = TEXTS["col_pos"]["zh"], TEXTS["col_token"]["zh"]
@@ -108,10 +112,10 @@ def test_cjk_sentence_gives_one_token_per_character():
 
 
 def test_one_token_and_same_position_explain_instead_of_failing():
-    at = open_page("tokens", sentence="hello")
+    at = open_page("tokens", sections=OPEN, sentence="hello")
     assert not at.exception
     assert TEXTS["swap_one"]["en"] in all_text(at)
-    at = open_page("tokens")
+    at = open_page("tokens", sections=OPEN)
     at.selectbox(key="tok_b_9").set_value(0).run()
     assert not at.exception
     assert TEXTS["swap_same"]["en"] in all_text(at)
@@ -125,11 +129,13 @@ def test_one_token_and_same_position_explain_instead_of_failing():
     ],
 )
 def test_the_swapped_sentence_reads_as_text(sentence, before):
-    at = open_page("tokens", sentence=sentence)
+    at = open_page("tokens", sections=OPEN, sentence=sentence)
     assert any(before in md.value for md in at.markdown), [md.value for md in at.markdown]
 
 
 def test_the_article_s_embeddings_are_explained_as_worked_back():
-    assert TEXTS["embed_explain_article"]["en"].format(d=4) in all_text(open_page("tokens"))
-    at = open_page("tokens", d=8)
+    assert TEXTS["embed_explain_article"]["en"].format(d=4) in all_text(
+        open_page("tokens", sections=OPEN)
+    )
+    at = open_page("tokens", sections=OPEN, d=8)
     assert TEXTS["embed_explain"]["en"].format(d=8) in all_text(at)

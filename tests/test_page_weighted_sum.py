@@ -79,7 +79,7 @@ def test_output_is_a_convex_mix_of_the_value_rows(params):
 
 
 def test_v_is_x_times_w_v():
-    at = open_page("weighted_sum", d="8", seed="5")
+    at = open_page("weighted_sum", d="8", seed="5", sections=("ws_values",))
     np.testing.assert_allclose(matrix(at, V), matrix(at, X) @ matrix(at, W_V), atol=1e-12)
 
 

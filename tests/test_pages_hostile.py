@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart_keys, chart_specs, charts, open_page
+from apptest_util import all_text, chart_keys, chart_specs, charts, open_page, unfold_all
 
 from ui.charts import MASKED
 from ui.texts.common import TEXTS as COMMON
@@ -92,7 +92,7 @@ JARGON = {"nats": "nats", "Frobenius": "frobenius", "δ_ij": "delta", "Jensen": 
 
 @pytest.mark.parametrize("name", ["softmax", "scaling", "multihead"])
 def test_every_technical_word_is_explained_one_click_away(name):
-    at = open_page(name, d="16", heads="2")
+    at = unfold_all(open_page(name, d="16", heads="2"), prefix="glossary_")
     expanders = "\n".join(md.value for e in at.expander for md in e.markdown)
     shown = all_text(at) + "\n".join(m.label for m in at.metric)
     used = [term for term in JARGON if term in shown]

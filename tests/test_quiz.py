@@ -1,19 +1,20 @@
-"""Predict, then reveal: on every page the answer stays hidden until a guess is committed,
-then it is shown, equals what core computes for the current settings, and right and wrong
-guesses are told apart; bad guesses get a message, never a traceback."""
+"""Predict, then reveal: on every page what answers its question is held back until the
+student guesses (or asks to be shown), then it appears and equals what core computes for the
+current settings; with questions off it shows at once; bad guesses get a message."""
 
 from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
-from apptest_util import all_text, open_page
+from apptest_util import all_text, chart, chart_keys, charts, open_page
 
 from core import footnote4_experiment, quiz
 from core.recommender import DEFAULT_QUERY, TAGS
 from core.tokens import focus_default
 from ui import state
-from ui.quiz import QUESTIONS
+from ui.page import TOUR
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.state import FOOTNOTE4_DIMS
 from ui.texts.quiz import TEXTS
@@ -23,7 +24,18 @@ SETTINGS = {  # three settings: the article's, a larger model, another sentence 
     "d_model": {"d": "64", "heads": "4"},
     "sentence": {"sentence": "the dog sat on the sofa and it slept", "scale": "0", "d": "16"},
 }
-CHECK = TEXTS["check"]["en"]
+PAGES = (
+    "overview",
+    "tokens",
+    "qkv",
+    "similarity",
+    "scaling",
+    "softmax",
+    "weighted_sum",
+    "masking",
+    "multihead",
+)  # fmt: skip  (the real model and training: their own tests)
+EN = {key: entry["en"] for key, entry in TEXTS.items()}
 
 
 def settings(params: dict) -> Settings:
@@ -57,25 +69,78 @@ def expected(name: str, params: dict) -> list[quiz.Question]:
     }[name]()
 
 
-def guess(at, name: str, i: int, q: quiz.Question, value) -> None:
-    """Type or pick a guess for question i (1 …) of the page, and commit it."""
-    key = f"quiz_{name}_{i}_guess"
-    if q.kind == "number":
-        at.text_input(key=key).input(str(value))
-    elif len(q.choices) <= 4:
-        at.radio(key=key).set_value(value)
-    else:
-        at.selectbox(key=key).set_value(value)
-    submit = next(
-        b for b in at.button if b.key and b.key.startswith(f"FormSubmitter:quiz_{name}_{i}")
-    )
-    submit.click().run()
-    assert not at.exception, at.exception
+def focus_row(at, key: str) -> np.ndarray:
+    """The outlined (followed token's) row of a heatmap."""
+    df = chart(at, key)
+    row = df[df["focus"].astype(bool)].sort_values("j")
+    return row["value"].to_numpy(dtype=float)
 
 
-def fixed_part(text: str) -> str:
-    """The longest stretch of a text between its placeholders: what every filling shows."""
-    return max(re.split(r"\{[^}]*\}", text), key=len).strip()
+# What proves each page's answers: the figure it holds back, with the answer's value in it.
+def proves(name: str, at, qs: list[quiz.Question]) -> bool:
+    keys = set(chart_keys(at))
+    q = qs[0]
+    if name == "overview":
+        return "ov_weights" in keys and np.isclose(
+            focus_row(at, "ov_weights").max(), q.reveal["weight"]
+        )
+    if name == "tokens":
+        if "tok_delta" not in keys:
+            return False
+        delta = chart(at, "tok_delta").pivot(index="i", columns="j", values="value").to_numpy()
+        return int(np.sum(np.any(delta != 0, axis=1))) == q.answer
+    if name == "qkv":
+        return "film_weights" in keys and np.isclose(
+            chart(at, "film_weights")["value"].max(), q.reveal["weight"]
+        )
+    if name == "similarity":
+        return (
+            "scores" in keys
+            and np.isclose(focus_row(at, "scores").max(), q.reveal["score"])
+            and len(chart(at, "scores")) == qs[1].answer  # n × n scores
+        )
+    if name == "scaling":
+        df = charts(at, "variance")
+        measured = df[0]["measured"] if df else []  # raw and scaled, at every d
+        return bool(df) and all(np.isclose(measured, qq.answer).any() for qq in qs)
+    if name == "softmax":
+        return "softmax_weights" in keys and np.isclose(
+            focus_row(at, "softmax_weights").sum(), qs[1].answer
+        )
+    if name == "weighted_sum":
+        return "output" in keys and np.isclose(focus_row(at, "output")[0], qs[1].answer)
+    if name == "masking":
+        return "masked_weights" in keys and bool((chart(at, "masked_weights")["value"] == 0).any())
+    if name == "multihead":
+        return "concat" in keys and chart(at, "concat")["j"].nunique() == min(q.answer, 64)
+    raise KeyError(name)
+
+
+def floats(q: quiz.Question) -> list[float]:
+    """The numbers that would give a question's answer away (whole numbers aside: a "2" or a
+    "16" stands on any page for other reasons)."""
+    values = [q.answer, *q.reveal.values()] if q.kind == "number" else [*q.reveal.values()]
+    return [float(v) for v in values if isinstance(v, float) and not float(v).is_integer()]
+
+
+def leaked(at, qs: list[quiz.Question]) -> list[str]:
+    """Where, before the guess, a chart's data, a table or a text holds an answer's number."""
+    text = all_text(at)
+    found = []
+    for q in qs:
+        for v in floats(q):
+            for decimals in (2, 3, 4):
+                if f"{v:.{decimals}f}" in text and abs(v) >= 0.01:
+                    found.append(f"{q.id}: {v:.{decimals}f} in the text")
+            for key in chart_keys(at):
+                numbers = chart(at, key).select_dtypes("number").to_numpy(dtype=float)
+                if np.isclose(numbers, v, atol=1e-12).any():
+                    found.append(f"{q.id}: {v} in chart {key}")
+            for table in at.dataframe:
+                numbers = table.value.select_dtypes("number").to_numpy(dtype=float)
+                if np.isclose(numbers, v, atol=1e-12).any():
+                    found.append(f"{q.id}: {v} in a table")
+    return found
 
 
 def wrong(q: quiz.Question):
@@ -84,73 +149,131 @@ def wrong(q: quiz.Question):
     return next(c for c in q.choices if c != q.answer)
 
 
-def answer_shown(at, q: quiz.Question) -> bool:
-    """Whether the page states this question's answer in a verdict."""
-    return any(TEXTS["right"]["en"].split(":")[0] in s.value for s in at.success) or any(
-        TEXTS["wrong"]["en"].split(":")[0] in e.value for e in at.error
-    )
+def fill(at, name: str, qs: list[quiz.Question], guesses: list) -> None:
+    """Type or pick a guess for each question of the page."""
+    for i, (q, value) in enumerate(zip(qs, guesses, strict=True), start=1):
+        key = f"quiz_{name}_{i}_guess"
+        if q.kind == "number":
+            at.text_input(key=key).input(str(value))
+        elif len(q.choices) <= 4:
+            at.radio(key=key).set_value(value)
+        else:
+            at.selectbox(key=key).set_value(value)
+
+
+def press(at, label: str) -> None:
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception, at.exception
+
+
+VERDICTS = tuple(EN[key].split("{")[0] for key in ("right", "wrong", "skipped"))
+
+
+def verdicts(at) -> list[str]:
+    """The verdicts the page shows (right, wrong or skipped), in page order."""
+    alerts = [a.value for kind in ("success", "error", "info") for a in getattr(at, kind)]
+    return [text for text in alerts if text.startswith(VERDICTS)]
 
 
 @pytest.mark.parametrize("setting", list(SETTINGS))
-@pytest.mark.parametrize("name", sorted(QUESTIONS))
-def test_the_answer_is_hidden_until_a_guess_then_it_is_core_s(name, setting):
+@pytest.mark.parametrize("name", PAGES)
+def test_the_answer_is_held_back_until_a_guess_then_shown_as_core_computes_it(name, setting):
     params = SETTINGS[setting]
-    questions = expected(name, params)
-    assert questions, "every page asks at least one question"
-    at = open_page(name, **params)
+    qs = expected(name, params)
+    at = open_page(name, ask="1", **params)
     assert not at.exception
-    assert not at.success and not at.error  # nothing says right or wrong before a guess
-    for i, q in enumerate(questions, start=1):
-        why = fixed_part(TEXTS[(q.why or f"quiz.{q.id}.why").removeprefix("quiz.")]["en"])
-        assert why not in all_text(at)  # the reason (which gives the answer) is not shown yet
-        first = q.answer if i % 2 else wrong(q)  # right on odd questions, wrong on even ones
-        guess(at, name, i, q, first)
-        text = all_text(at)
-        assert answer_shown(at, q)
-        assert why in text
-        verdicts = [s.value for s in at.success] + [e.value for e in at.error]
-        right = TEXTS["right"]["en"].split("{")[0]
-        assert (any(v.startswith(right) for v in verdicts[-1:])) == (i % 2 == 1), verdicts
+    assert not proves(name, at, qs) and not verdicts(at)
+    assert not leaked(at, qs), leaked(at, qs)
+    for q in qs:  # nor the reason, which tells the answer
+        why = TEXTS[(q.why or f"quiz.{q.id}.why").removeprefix("quiz.")]["en"]
+        assert max(re.split(r"\{[^}]*\}", why), key=len).strip() not in all_text(at)
+    guesses = [q.answer if i % 2 == 0 else wrong(q) for i, q in enumerate(qs)]  # right, wrong…
+    fill(at, name, qs, guesses)
+    press(at, EN["check"])
+    assert proves(name, at, qs)  # the figure that proves it, beside the verdict
+    shown = verdicts(at)
+    assert len(shown) == len(qs)
+    for i, text in enumerate(shown):
+        assert text.startswith(EN["right" if i % 2 == 0 else "wrong"].split("{")[0]), shown
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_with_questions_off_the_answer_shows_at_once(name):
+    at = open_page(name, ask="0", d="16", heads="2")
+    assert not at.exception
+    assert proves(name, at, expected(name, {"d": "16", "heads": "2"}))
+    assert not at.get("form")  # the questions wait, folded, where they were
+
+
+def test_show_me_without_guessing_counts_as_skipped_and_shows_the_answer():
+    qs = expected("weighted_sum", {})
+    at = open_page("weighted_sum", ask="1")
+    press(at, EN["skip"])
+    assert proves("weighted_sum", at, qs)
+    assert [v for v in verdicts(at) if v.startswith(EN["skipped"].split("{")[0])]
+    assert not at.success and not at.error  # neither right nor wrong
+    score = EN["score"].format(answered=0, right=0, skipped=len(qs))
+    assert score in [c.value for c in at.sidebar.caption]
+
+
+def test_the_presenter_view_lets_the_class_vote_then_the_teacher_reveals():
+    qs = expected("similarity", {})
+    at = open_page("similarity", ask="1", present="1")
+    guesses = [w for w in (*at.text_input, *at.selectbox, *at.radio) if w.key.startswith("quiz_")]
+    assert not guesses  # nothing to type or pick: the class votes by hand
+    text = all_text(at)
+    assert all(f"{chr(65 + k)}. {c}" in text for k, c in enumerate(qs[0].choices[:-1]))
+    assert not proves("similarity", at, qs)
+    press(at, EN["reveal"])
+    assert proves("similarity", at, qs)
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "sixty-four", "1e400", "9" * 40])
 def test_bad_numbers_get_a_message_not_a_traceback(bad):
-    at = open_page("scaling")
-    q = expected("scaling", {})[0]
-    guess(at, "scaling", 1, q, bad)
-    messages = [w.value for w in at.warning]
+    at = open_page("scaling", ask="1")
+    qs = expected("scaling", {})
+    fill(at, "scaling", qs, [bad, 1.0])
+    press(at, EN["check"])
     reason = (
         "msg.empty"
         if not bad.strip()
         else ("msg.not_a_number" if bad == "sixty-four" else "msg.too_large")
     )
-    assert TEXTS[reason]["en"] in messages
-    assert not at.success and not at.error  # still unanswered
+    assert EN[reason] in [w.value for w in at.warning]
+    assert not proves("scaling", at, qs)  # still held back: one question is unanswered
 
 
 def test_a_number_is_right_within_its_tolerance_and_commas_work():
-    at = open_page("scaling", d=64, heads=1)
-    q = expected("scaling", {"d": "64", "heads": "1"})[0]
-    assert 0.75 * 64 < q.answer < 1.25 * 64  # measured Var(q·k) ≈ d_k
-    guess(at, "scaling", 1, q, "64,0")  # a comma as the decimal mark
-    assert at.success and not at.error
-    answered = at.session_state["quiz_answers"]
-    assert len(answered) == 1 and all(record["right"] for record in answered.values())
+    at = open_page("scaling", d=64, heads=1, ask="1")
+    qs = expected("scaling", {"d": "64", "heads": "1"})
+    assert 0.75 * 64 < qs[0].answer < 1.25 * 64  # measured Var(q·k) ≈ d_k
+    fill(at, "scaling", qs, ["64,0", "1"])  # a comma as the decimal mark
+    press(at, EN["check"])
+    assert len(at.success) == 2 and not at.error
+    text = all_text(at)
+    assert "≈ d_k = 64" in text and f"this sample: {qs[0].answer:.2f}" in text
 
 
 def test_show_me_sets_the_controls_and_the_score_counts():
-    at = open_page("softmax")
-    q = expected("softmax", {})[0]
-    guess(at, "softmax", 1, q, q.answer)
-    next(b for b in at.button if b.label == TEXTS["try_this"]["en"]).click().run()
+    at = open_page("softmax", ask="1")
+    qs = expected("softmax", {})
+    fill(at, "softmax", qs, [qs[0].answer, qs[1].answer])
+    press(at, EN["check"])
+    press(at, EN["try_this"])
     assert (at.session_state["d_model"], at.session_state["scale"]) == (512, False)
     assert at.query_params["d"] == "512" and at.query_params["scale"] == "0"
-    assert at.query_params["q"] == "1"  # the link names the question reached
-    assert TEXTS["score"]["en"].format(answered=1, right=1) in [c.value for c in at.sidebar.caption]
-    # The same question with the same answer stays answered; a new sentence asks afresh.
-    assert at.success
+    score = EN["score"].format(answered=2, right=2, skipped=0)
+    assert score in [c.value for c in at.sidebar.caption]
+    # A new sentence asks afresh, and holds the answer back again.
     at.sidebar.text_area(key="sentence").set_value("the dog sat on the sofa and it slept").run()
-    assert not at.success and not at.error
+    assert not verdicts(at) and "softmax_weights" not in chart_keys(at)
+
+
+def test_every_stop_of_the_lesson_asks_first_and_every_claim_is_tested():
+    assert set(TOUR) <= set(quiz.QUESTIONS)
+    claims = {q.claim for name in PAGES for q in expected(name, {})}
+    claims |= {"real", "learn"}  # asked on the Real model and Train pages (their own tests)
+    assert claims == set(quiz.CLAIMS)
 
 
 @pytest.mark.parametrize("params", [{}, {"mask": "1", "seed": "3"}])
@@ -162,8 +285,10 @@ def test_the_train_page_asks_about_the_first_gradient(params):
     s = settings(params)
     config = validate({}, causal=s.causal, seed=s.seed).config
     (q,) = quiz.train_questions(compare(replace(config, steps=1), target=0.9, window=1))
-    at = open_page("train", **params)
-    assert not at.success and not at.error
-    guess(at, "train", 1, q, q.answer)
-    assert at.success and fixed_part(TEXTS["train.gradient.why"]["en"]) in all_text(at)
+    at = open_page("train", ask="1", **params)
+    assert not verdicts(at)
+    fill(at, "train", [q], [q.answer])
+    press(at, EN["check"])
+    why = TEXTS["train.gradient.why"]["en"]
+    assert at.success and max(re.split(r"\{[^}]*\}", why), key=len).strip() in all_text(at)
     assert q.answer == "quiz.choice.larger"  # no 1/√d_k factor: more gradient at W_Q

@@ -14,8 +14,19 @@ import streamlit as st
 from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import t
-from ui.quiz import QUESTIONS, ask
 from ui.settings import TOUR, Settings
+
+# The shared settings of the toy model, as the sidebar shows them (session_state keys).
+MODEL_CONTROLS = (
+    "sentence",
+    "focus",
+    "d_model",
+    "n_heads",
+    "scale",
+    "causal",
+    "temperature",
+    "seed",
+)
 
 
 @dataclass(frozen=True)
@@ -23,6 +34,7 @@ class PageInfo:
     name: str  # the file app_pages/<name>.py, its URL path and its text keys
     icon: str
     section: str  # text key of its group in the navigation
+    controls: tuple[str, ...] = MODEL_CONTROLS  # the shared settings the page uses
 
     @property
     def path(self) -> str:
@@ -33,21 +45,38 @@ class PageInfo:
         return t(f"common.page.{self.name}")
 
 
+def uses(*unused: str) -> tuple[str, ...]:
+    """The model's shared settings but these (which change nothing on the page)."""
+    return tuple(name for name in MODEL_CONTROLS if name not in unused)
+
+
 # In the navigation's order, which is the article's.
 PAGES = {
     info.name: info
     for info in (
         PageInfo("overview", ":material/home:", "common.nav.start"),
-        PageInfo("tokens", ":material/text_fields:", "common.nav.start"),
-        PageInfo("qkv", ":material/search:", "common.nav.start"),
-        PageInfo("similarity", ":material/grid_on:", "common.nav.steps"),
+        PageInfo(
+            "tokens",
+            ":material/text_fields:",
+            "common.nav.start",
+            uses("n_heads", "scale", "causal", "temperature"),
+        ),
+        PageInfo("qkv", ":material/search:", "common.nav.start", ()),
+        PageInfo(
+            "similarity",
+            ":material/grid_on:",
+            "common.nav.steps",
+            uses("scale", "causal", "temperature"),
+        ),
         PageInfo("scaling", ":material/straighten:", "common.nav.steps"),
         PageInfo("softmax", ":material/equalizer:", "common.nav.steps"),
         PageInfo("weighted_sum", ":material/functions:", "common.nav.steps"),
         PageInfo("masking", ":material/visibility_off:", "common.nav.more"),
         PageInfo("multihead", ":material/view_column:", "common.nav.more"),
-        PageInfo("train", ":material/science:", "common.nav.more"),
-        PageInfo("real_model", ":material/model_training:", "common.nav.more"),
+        PageInfo("train", ":material/science:", "common.nav.more", ("causal", "seed")),
+        PageInfo(
+            "real_model", ":material/model_training:", "common.nav.more", ("sentence", "focus")
+        ),
     )
 }
 DEFAULT_PAGE = "overview"
@@ -89,7 +118,6 @@ def notices(settings: Settings) -> None:
 def go_to_stop(stop: int) -> None:
     """Into the lesson at this stop (1 …), or out of it (0)."""
     st.session_state["tour"] = stop
-    st.session_state["question"] = 0
     if stop:
         st.switch_page(PAGES[TOUR[stop - 1]].path)
 
@@ -99,55 +127,49 @@ def tour_bar(name: str, settings: Settings, place: str = "") -> None:
 
     Links rather than buttons: the frame puts the lesson on whichever stop's page is open,
     so following one needs no state of its own and works like any link. ``place``: "" at
-    the top of the page, "_end" at its foot (the same bar, its own keys).
+    the top of the page (where the lesson is, Previous, Leave, Next), "_end" at its foot
+    (Previous and Next alone).
     """
     stop = settings.tour
-    box = st.container(border=True)
+    box = st.container(border=True, horizontal=True, vertical_alignment="center")
     if name not in TOUR:
         back = PAGES[TOUR[stop - 1]]
         label = t("common.tour.back", k=stop, page=back.title)
         box.page_link(back.path, label=label, icon=":material/school:")
         return
-    before, where, after = box.columns([1, 2, 1], vertical_alignment="center")
-    where.markdown(t("common.tour.where", k=stop, n=len(TOUR), page=PAGES[name].title))
-    if where.button(t("common.tour.leave"), key=f"tour_leave{place}", type="tertiary"):
-        go_to_stop(0)
-        st.rerun()
     previous = PAGES[TOUR[max(stop - 2, 0)]]
-    before.page_link(
+    box.page_link(
         previous.path,
         label=t("common.tour.prev"),
         icon=":material/arrow_back:",
         disabled=stop == 1,
-        width="stretch",
     )
+    if not place:
+        box.markdown(
+            t("common.tour.where", k=stop, n=len(TOUR), page=PAGES[name].title), width="content"
+        )
+        if box.button(t("common.tour.leave"), key="tour_leave", type="tertiary"):
+            go_to_stop(0)
+            st.rerun()
     if stop == len(TOUR):
-        if after.button(
-            t("common.tour.end"),
-            icon=":material/flag:",
-            key=f"tour_end{place}",
-            width="stretch",
-            type="primary",
+        if box.button(
+            t("common.tour.end"), icon=":material/flag:", key=f"tour_end{place}", type="primary"
         ):
             go_to_stop(0)
             st.rerun()
         return
-    following = PAGES[TOUR[stop]]
-    after.page_link(
-        following.path,
-        label=t("common.tour.next"),
-        icon=":material/arrow_forward:",
-        width="stretch",
+    box.page_link(
+        PAGES[TOUR[stop]].path, label=t("common.tour.next"), icon=":material/arrow_forward:"
     )
 
 
 def open_page(name: str, *, formula: str | None = None, about_input: bool = True) -> Settings:
-    """The page's heading, introduction, formula and questions; returns the settings.
+    """The page's heading, introduction and formula; returns the settings.
 
     The texts are the catalogue's "<name>.intro" and, under the formula (LaTeX),
     "<name>.formula_caption". ``about_input``: say so when the sentence is empty or cut
     (pages that do not use the sidebar's sentence, or read it their own way, leave it out).
-    The page's predict-then-reveal questions (ui.quiz.QUESTIONS) come before its results.
+    The page then asks its questions (ui.quiz.ask) where their answers would show.
     """
     settings = cfg.current()
     if settings.tour:
@@ -159,6 +181,4 @@ def open_page(name: str, *, formula: str | None = None, about_input: bool = True
     if formula:
         st.latex(formula)
         st.caption(t(f"{name}.formula_caption"))
-    if name in QUESTIONS:
-        ask(name, QUESTIONS[name](settings), settings)
     return settings

@@ -1,36 +1,41 @@
-"""Predict, then reveal: a page's questions (core/quiz.py), asked before it shows the answer.
+"""Predict, then reveal: a page's questions, asked where their answers would show.
 
-Each question sits in its own box at the top of the page. The student commits a guess
-(a choice, a token, or a typed number); only then does the box say whether it was right,
-give the answer and the reason, and offer to set the controls that show it. Answers are
-kept per session by the question's signature, so a new sentence or a new d_model asks
-afresh; nothing is stored on the server or shared between students.
+A page calls ``ask(name, questions)`` at the point after which its figures give the answer
+away; ``ask`` draws the questions and returns whether the rest may be drawn. Until every
+question there is answered or skipped, nothing after it is made or sent: a student sees the
+question and what is needed to think about it, commits a guess (or asks to be shown without
+guessing, which counts as skipped), and only then the verdict, the reason and the figures
+that prove it. With "Questions first" off (the sidebar, ``ask=0`` in the link) the page
+shows everything at once and the questions wait, folded, at the same place. In the
+presenter view there is no guess to type: the class votes, then the teacher reveals.
+
+Answers are kept per session by the question's signature, so a new sentence or a new
+d_model asks afresh; nothing is stored on the server or shared between students.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import streamlit as st
 
 from core import quiz
 from core.quiz import Question
-from core.recommender import DEFAULT_QUERY, TAGS
 from ui import settings as cfg
 from ui import state
 from ui.i18n import t
-from ui.settings import TOUR, Settings
-from ui.widgets import focus_index, md_escape, num
+from ui.settings import Settings
+from ui.view import follow_whole_page, mark_whole_page, unfold
+from ui.widgets import md_escape, num
 
-ANSWERS = "quiz_answers"  # session_state: signature -> {"guess": shown text, "right": bool}
+ANSWERS = "quiz_answers"  # session_state: signature -> {"guess", "right", "skipped"}
 TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, shown translated
 RADIO_MAX = 4  # up to this many choices as buttons in a row; more as a drop-down
 
 
-def _shown(value) -> str:
-    """A value of a question's text as the student reads it."""
+def _shown(value, decimals: int | None = None) -> str:
+    """A value of a question's text as the student reads it (numbers as the page prints
+    them: ``decimals`` places, or 2 by default)."""
     if isinstance(value, float):
-        return num(value, 4 if abs(value) < 10 else 2)
+        return num(value, 2 if decimals is None else decimals)
     if isinstance(value, str) and value.startswith(TEXT_KEYS):
         return t(value)
     if isinstance(value, str):
@@ -44,39 +49,56 @@ def _texts(q: Question, text_key: str, **extra) -> str:
 
 
 def _answer_text(q: Question) -> str:
-    if q.kind == "number" and q.tolerance:  # a measured number: two places are plenty
-        return t("quiz.roughly", answer=num(q.answer, 2), tolerance=num(q.tolerance, 2))
-    return _shown(q.answer)
+    if q.kind == "number" and q.theory:  # measured: what theory says, what this sample gave
+        shown = {"answer": _shown(q.answer, q.decimals), "tolerance": _shown(q.tolerance)}
+        return t("quiz.measured", theory=q.theory, **shown)
+    if q.kind == "number" and q.tolerance:  # what counts as right
+        return t("quiz.roughly", answer=_shown(q.answer, q.decimals), tolerance=_shown(q.tolerance))
+    return _shown(q.answer, q.decimals)
 
 
 def answers() -> dict:
     return st.session_state.setdefault(ANSWERS, {})
 
 
-def score() -> tuple[int, int]:
-    """(answered, right) over this session's questions."""
-    done = answers().values()
-    return len(done), sum(record["right"] for record in done)
+def score() -> tuple[int, int, int]:
+    """(answered, right, skipped) over this session's questions."""
+    done = list(answers().values())
+    guessed = [r for r in done if not r["skipped"]]
+    return len(guessed), sum(bool(r["right"]) for r in guessed), len(done) - len(guessed)
 
 
-def _commit(q: Question, key: str, index: int) -> None:
-    """Form callback: check the guess; keep it, or say what is wrong with it."""
-    raw = st.session_state.get(f"{key}_guess")
-    st.session_state[f"{key}_error"] = None
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        st.session_state[f"{key}_error"] = "quiz.msg.empty"
-        return
-    if q.kind == "number":
-        try:
-            guess = quiz.parse_number(raw)
-        except ValueError as reason:
-            st.session_state[f"{key}_error"] = f"quiz.msg.{reason}"
-            return
-        shown = md_escape(str(raw).strip())  # as the student typed it
-    else:
-        guess, shown = raw, _shown(raw)
-    answers()[q.signature] = {"guess": shown, "right": q.is_right(guess)}
-    st.session_state["question"] = index  # the link now names the question reached
+def _guess_key(name: str, i: int) -> str:
+    return f"quiz_{name}_{i}_guess"
+
+
+def _check(name: str, pending: list[tuple[int, Question]]) -> None:
+    """Form callback, "Check": keep each guess given, or say what is wrong with it."""
+    for i, q in pending:
+        key = _guess_key(name, i)
+        raw = st.session_state.get(key)
+        st.session_state[f"{key}_error"] = None
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            st.session_state[f"{key}_error"] = "quiz.msg.empty"
+            continue
+        if q.kind == "number":
+            try:
+                guess = quiz.parse_number(raw)
+            except ValueError as reason:
+                st.session_state[f"{key}_error"] = f"quiz.msg.{reason}"
+                continue
+            shown = md_escape(str(raw).strip())  # as the student typed it
+        else:
+            guess, shown = raw, _shown(raw)
+        answers()[q.signature] = {"guess": shown, "right": q.is_right(guess), "skipped": False}
+    mark_whole_page()  # the score in the sidebar
+
+
+def _skip(pending: list[tuple[int, Question]]) -> None:
+    """Form callback, "Show me without guessing": the answers, counted as skipped."""
+    for _, q in pending:
+        answers()[q.signature] = {"guess": None, "right": None, "skipped": True}
+    mark_whole_page()
 
 
 def _apply(changes: dict) -> None:
@@ -88,89 +110,97 @@ def _apply(changes: dict) -> None:
 def _guess_widget(q: Question, key: str) -> None:
     label = t("quiz.your_answer")
     if q.kind == "number":
-        st.text_input(label, key=f"{key}_guess", help=t("quiz.number_help"))
+        st.text_input(label, key=key, help=t("quiz.number_help"))
     elif len(q.choices) <= RADIO_MAX:
-        st.radio(
-            label, q.choices, index=None, format_func=_shown, key=f"{key}_guess", horizontal=True
-        )
+        st.radio(label, q.choices, index=None, format_func=_shown, key=key, horizontal=True)
     else:
-        st.selectbox(label, q.choices, index=None, format_func=_shown, key=f"{key}_guess")
+        st.selectbox(
+            label,
+            q.choices,
+            index=None,
+            format_func=_shown,
+            key=key,
+            placeholder=t("quiz.choose"),
+        )
 
 
-def _reveal(q: Question, record: dict, settings: Settings) -> None:
+def _choices_text(q: Question) -> str:
+    """The choices as a lettered list, for a class voting by hand (the presenter view)."""
+    if q.kind == "number":
+        return ""
+    return "\n".join(f"{chr(65 + k)}. {_shown(c)}" for k, c in enumerate(q.choices))
+
+
+def _verdict(q: Question, record: dict, settings: Settings) -> None:
     answer = _answer_text(q)
-    if record["right"]:
+    if record["skipped"]:
+        st.info(t("quiz.skipped", answer=answer), icon=":material/visibility:")
+    elif record["right"]:
         st.success(t("quiz.right", answer=answer), icon=":material/check_circle:")
     else:
         st.error(t("quiz.wrong", guess=record["guess"], answer=answer), icon=":material/cancel:")
-    st.markdown(_texts(q, q.why or f"quiz.{q.id}.why", answer=_shown(q.answer)))
+    why = _texts(q, q.why or f"quiz.{q.id}.why", answer=_shown(q.answer, q.decimals))
+    st.markdown(why + "\n\n" + t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
     if q.try_this:
+        changed = state.with_changes(settings, **q.try_this)
         st.button(
             t("quiz.try_this"),
             key=f"try_{q.signature}",
             on_click=_apply,
             args=(q.try_this,),
-            help=t("quiz.try_this_help"),
+            help=t("quiz.try_this_help", link=cfg.share_link(changed, st.context.url)),
             icon=":material/tune:",
         )
-        changed = state.with_changes(settings, **q.try_this)
-        st.caption(t("quiz.link", link=cfg.share_link(changed, st.context.url)))
 
 
-def ask(name: str, questions: list[Question], settings: Settings) -> None:
-    """The page's questions, each in its own box; the one the link names is open."""
-    for i, q in enumerate(questions, start=1):
-        label = t("quiz.numbered", i=i, n=len(questions)) if len(questions) > 1 else None
-        on_tour = settings.tour > 0 and name in TOUR
-        opened = settings.question == i or (settings.question == 0 and on_tour and i == 1)
-        key = f"quiz_{name}_{i}"
-        with st.expander(label or t("quiz.title"), expanded=opened, icon=":material/psychology:"):
+def _questions(name: str, questions: list[Question], settings: Settings) -> bool:
+    """The questions' verdicts, then a form for those not answered yet; True when none is
+    left."""
+    records = answers()
+    pending = [(i, q) for i, q in enumerate(questions, 1) if q.signature not in records]
+    for _, q in enumerate(questions, 1):
+        if q.signature in records:
             st.markdown(_texts(q, f"quiz.{q.id}.ask"))
-            record = answers().get(q.signature)
-            if record:  # only now: the claim it tests would give the answer away
-                _reveal(q, record, settings)
-                st.caption(t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
+            _verdict(q, records[q.signature], settings)
+    if not pending:
+        return True
+    with st.form(f"quiz_{name}", border=False):
+        for i, q in pending:
+            key = _guess_key(name, i)
+            st.markdown(_texts(q, f"quiz.{q.id}.ask"))
+            if settings.present:
+                if choices := _choices_text(q):
+                    st.markdown(choices)
                 continue
-            with st.form(key, border=False):
-                _guess_widget(q, key)
-                if error := st.session_state.get(f"{key}_error"):
-                    st.warning(t(error), icon=":material/edit:")
-                st.form_submit_button(t("quiz.check"), on_click=_commit, args=(q, key, i))
+            _guess_widget(q, key)
+            if error := st.session_state.get(f"{key}_error"):
+                st.warning(t(error), icon=":material/edit:")
+        if not settings.present:
+            st.form_submit_button(
+                t("quiz.check"), on_click=_check, args=(name, pending), type="primary"
+            )
+        st.form_submit_button(
+            t("quiz.reveal" if settings.present else "quiz.skip"),
+            on_click=_skip,
+            args=(pending,),
+            help=t("quiz.reveal_help" if settings.present else "quiz.skip_help"),
+        )
+    return False
 
 
-# --- each page's questions, from the results it draws ------------------------------------
-
-
-def _query() -> list[float]:
-    return [float(st.session_state.get(f"qkv_q_{tag}", DEFAULT_QUERY[tag])) for tag in TAGS]
-
-
-def _softmax(s: Settings) -> list[Question]:
-    p = state.pipeline(s)
-    big = state.with_changes(s, d_model=512, n_heads=1)
-    scaled, unscaled = (
-        state.pipeline(state.with_changes(big, scale=True)),
-        state.pipeline(state.with_changes(big, scale=False)),
-    )
-    return quiz.softmax_questions(p, scaled, unscaled, focus_index(p.labels))
-
-
-QUESTIONS: dict[str, Callable[[Settings], list[Question]]] = {
-    "overview": lambda s: quiz.overview_questions(
-        state.pipeline(s), focus_index(state.pipeline(s).labels)
-    ),
-    "tokens": lambda s: quiz.tokens_questions(state.pipeline(s)),
-    "qkv": lambda s: quiz.qkv_questions(_query(), float(st.session_state.get("qkv_temp", 1.0))),
-    "similarity": lambda s: quiz.similarity_questions(
-        state.pipeline(s), focus_index(state.pipeline(s).labels)
-    ),
-    "scaling": lambda s: quiz.scaling_questions(state.footnote4(), s.d_k),
-    "softmax": _softmax,
-    "weighted_sum": lambda s: quiz.weighted_sum_questions(
-        state.pipeline(s), focus_index(state.pipeline(s).labels)
-    ),
-    "masking": lambda s: quiz.masking_questions(
-        state.pipeline(state.with_changes(s, causal=True)), focus_index(state.pipeline(s).labels)
-    ),
-    "multihead": lambda s: quiz.multihead_questions(state.pipeline(s)),
-}
+def ask(name: str, settings: Settings, *results) -> bool:
+    """The page's questions (core.quiz.QUESTIONS[name], made from the ``results`` the page
+    draws) at the point where their answers would show; True once the rest of the page may
+    be drawn (every question answered or skipped, or questions off)."""
+    follow_whole_page()  # a guess committed in a fragment: the score in the sidebar too
+    questions = quiz.QUESTIONS[name](*results)
+    if not questions:
+        return True
+    title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
+    if not settings.ask:  # the student explores freely: everything shows, the questions wait
+        unfold(title, f"quiz_{name}_open", _questions, name, questions, settings)
+        return True
+    box = st.container(border=True, key=f"quiz_{name}_box")
+    with box:
+        st.markdown(f":material/psychology: **{title}**")
+        return _questions(name, questions, settings)

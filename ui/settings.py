@@ -38,8 +38,8 @@ class Settings:
     lang: str = "en"
     focus: str = "it"  # the token followed through every step, by its label
     tour: int = 0  # the lesson's stop (1 …), 0 outside the lesson
-    question: int = 0  # the question reached on this page (1 …), 0 for none
     present: bool = False  # the presenter view: large type for a projector
+    ask: bool = True  # questions first: a page holds back what answers its question
 
     @property
     def d_k(self) -> int:
@@ -60,8 +60,8 @@ PARAMS = {
     "lang": "lang",
     "focus": "focus",
     "tour": "tour",
-    "question": "q",
     "present": "present",
+    "ask": "ask",
 }
 # The lesson's stops, in the article's order: input, Q/K/V, the four steps, the mask,
 # several heads, a real model.
@@ -77,7 +77,6 @@ TOUR = (
     "real_model",
 )
 TOUR_STOPS = len(TOUR)
-QUESTIONS_MAX = 9  # more than any page asks
 MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 
 # The controls of one page that live in the link beside the shared ones: session_state key
@@ -146,7 +145,7 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
             fixed.append(PARAMS["n_heads"])
     values["n_heads"] = n_heads if n_heads in heads_ok else max(heads_ok)
 
-    for key in ("scale", "causal", "present"):
+    for key in ("scale", "causal", "present", "ask"):
         if (raw := get(key)) is not None:
             flag = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
             values[key] = flag.get(raw.strip().lower(), getattr(DEFAULTS, key))
@@ -177,13 +176,12 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
         if raw not in LANGS:
             fixed.append(PARAMS["lang"])
 
-    for key, top in (("tour", TOUR_STOPS), ("question", QUESTIONS_MAX)):
-        if (raw := get(key)) is not None:
-            n = _parse_int(raw)
-            clean = 0 if n is None else min(max(n, 0), top)
-            values[key] = clean
-            if n != clean:
-                fixed.append(PARAMS[key])
+    if (raw := get("tour")) is not None:
+        n = _parse_int(raw)
+        clean = 0 if n is None else min(max(n, 0), TOUR_STOPS)
+        values["tour"] = clean
+        if n != clean:
+            fixed.append(PARAMS["tour"])
 
     # Any text: a token the sentence does not have falls back to the sentence's own default.
     if (raw := get("focus")) is not None:

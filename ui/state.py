@@ -55,12 +55,12 @@ LARGE_D_MODEL = 256
 
 
 # What only changes how results are shown: never part of a cache's key.
-VIEW_ONLY = ("lang", "focus", "tour", "question", "present")
+VIEW_ONLY = ("lang", "focus", "tour", "present", "ask")
 
 
 def model_settings(settings: Settings) -> Settings:
     """The settings a result depends on: all but the language, the followed token, the
-    lesson's place and the presenter view."""
+    lesson's place, the presenter view and whether questions come first."""
     return dataclasses.replace(settings, **{name: getattr(DEFAULTS, name) for name in VIEW_ONLY})
 
 

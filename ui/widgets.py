@@ -21,6 +21,7 @@ from ui.charts import (
     unique_labels,
 )
 from ui.i18n import t
+from ui.view import follow_whole_page, mark_whole_page, offer_csv, unfold
 
 MAX_SHOWN = 64  # rows and columns drawn of a matrix; its CSV has them all
 
@@ -48,27 +49,11 @@ def matrix_csv(m: np.ndarray, rows, cols) -> str:
     return df.to_csv(float_format="%.10g")
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "matrix"
-
-
 def figure_heading(name: str, shape: str, key: str, csv) -> None:
-    """A figure's bold name, its shape, and a button that downloads its data as CSV.
-
-    ``csv`` is a function returning the CSV text: it runs only when the button is pressed.
-    """
-    title, button = st.columns([4, 1], vertical_alignment="bottom")
-    title.markdown(f"**{name}** · {shape}")
-    button.download_button(
-        t("common.csv"),
-        data=csv,
-        file_name=f"{_slug(key)}.csv",
-        mime="text/csv",
-        key=f"csv_{key}",
-        icon=":material/download:",
-        help=t("common.csv_help", name=name),
-        on_click="ignore",
-    )
+    """A figure's bold name and its shape; its data is offered as CSV by the page's one
+    download (ui.view.matrices_download). ``csv`` returns the CSV text, only when asked."""
+    st.markdown(f"**{name}** · {shape}")
+    offer_csv(key, name, csv)
 
 
 def matrix_view(
@@ -195,14 +180,20 @@ def focus_index(labels: list[str]) -> int:
 
 def _follow(key: str) -> None:
     st.session_state["focus"] = st.session_state[key]
+    mark_whole_page()
 
 
 def focus_picker(label: str, labels: list[str], *, key: str, container=None) -> int:
     """A picker of the followed token: it shows the shared choice, and moving it moves the
-    choice everywhere (the sidebar, the link, the outlined rows). Returns its index."""
+    choice everywhere (the sidebar, the link, the outlined rows). Returns its index.
+
+    In a fragment, which reruns alone, a move reruns the whole page: the followed token is
+    outlined everywhere.
+    """
     i = focus_index(labels)
     st.session_state[key] = labels[i]
     (container or st).selectbox(label, labels, key=key, on_change=_follow, args=(key,))
+    follow_whole_page()
     return i
 
 
@@ -240,8 +231,12 @@ def article_caption(p: Pipeline, step: str) -> None:
 
 def glossary(*terms: str) -> None:
     """Plain explanations of the technical words a section uses, one click away."""
-    with st.expander(t("glossary.title"), icon=":material/menu_book:"):
-        st.markdown("\n".join(f"- {t(f'glossary.{term}')}" for term in terms))
+    unfold(
+        t("glossary.title"),
+        "glossary_" + "_".join(terms),
+        lambda: st.markdown("\n".join(f"- {t(f'glossary.{term}')}" for term in terms)),
+        icon=":material/menu_book:",
+    )
 
 
 def tokens_text(tokens: list[str], bold: set[int]) -> str:

@@ -76,6 +76,29 @@ TEXTS = {
         "en": "Copy this link: it opens this page with exactly these settings.",
         "zh": "复制这个链接：打开后就是这一页和完全相同的设置。",
     },
+    "sb.ask": {"en": "Questions first", "zh": "先提问"},
+    "sb.ask_help": {
+        "en": "On: each page asks its question before it shows what answers it. Off: every "
+        "page shows everything at once, and its questions wait, folded, where they were. "
+        "Kept in the link.",
+        "zh": "打开：每一页先提问，答完再显示能给出答案的内容。关闭：每一页直接显示全部内容，问题折叠在原处。会保存在链接里。",
+    },
+    "sb.uses": {
+        "en": "On this page only these settings apply: {names}.",
+        "zh": "这一页只用到这些设置：{names}。",
+    },
+    "sb.uses_none": {
+        "en": "This page has its own controls; the model's settings do not apply here.",
+        "zh": "这一页有自己的控件，模型设置在这里不起作用。",
+    },
+    "sb.name_sentence": {"en": "the sentence", "zh": "句子"},
+    "sb.name_focus": {"en": "the followed token", "zh": "跟踪的词元"},
+    "sb.name_d_model": {"en": "d_model", "zh": "d_model"},
+    "sb.name_n_heads": {"en": "the heads", "zh": "头数"},
+    "sb.name_scale": {"en": "the scaling", "zh": "缩放"},
+    "sb.name_causal": {"en": "the causal mask", "zh": "因果掩码"},
+    "sb.name_temperature": {"en": "the temperature", "zh": "温度"},
+    "sb.name_seed": {"en": "the seed", "zh": "随机种子"},
     "sb.present": {"en": "Presenter view", "zh": "演示视图"},
     "sb.present_help": {
         "en": "Large type in the text and the charts, for a projector: the numbers in the "
@@ -139,8 +162,15 @@ TEXTS = {
         "all of them.",
         "zh": "只画出 {r} 行中的前 {rows} 行、{c} 列中的前 {cols} 列；CSV 中包含全部。",
     },
-    "csv": {"en": "CSV", "zh": "CSV"},
-    "csv_help": {"en": "Download {name} as CSV", "zh": "下载 {name} 的 CSV"},
+    "csv_all": {
+        "en": "Download the {n} matrices shown (CSV)",
+        "zh": "下载页面上的 {n} 个矩阵（CSV）",
+    },
+    "csv_all_help": {
+        "en": "One CSV file per matrix, in a zip, with every row and column at full "
+        "precision: {names}.",
+        "zh": "每个矩阵一个 CSV 文件，打包成 zip，包含全部行列、完整精度：{names}。",
+    },
     "shape": {"en": "shape {shape}", "zh": "形状 {shape}"},
     "query": {"en": "query token", "zh": "查询词元"},
     "key": {"en": "key token", "zh": "键词元"},

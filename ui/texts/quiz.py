@@ -3,21 +3,34 @@
 TEXTS = {
     # the question box
     "title": {"en": "Predict first", "zh": "先预测"},
-    "numbered": {
-        "en": "Predict first · question {i} of {n}",
-        "zh": "先预测 · 第 {i} 题，共 {n} 题",
-    },
+    "title_n": {"en": "Predict first: {n} questions", "zh": "先预测：共 {n} 题"},
     "your_answer": {"en": "Your answer", "zh": "你的答案"},
+    "choose": {"en": "Pick one", "zh": "请选择"},
     "number_help": {
         "en": "A number, e.g. 0.5 or 64. A comma works as the decimal mark too.",
         "zh": "一个数，比如 0.5 或 64。小数点也可以写成逗号。",
     },
     "check": {"en": "Check my answer", "zh": "核对答案"},
-    "again": {"en": "Try again", "zh": "再试一次"},
+    "skip": {"en": "Show me without guessing", "zh": "不猜了，直接看"},
+    "skip_help": {
+        "en": "Shows the answer and the figures that prove it. It counts as skipped, not as wrong.",
+        "zh": "显示答案和证明它的图表。这算作跳过，不算答错。",
+    },
+    "reveal": {"en": "Reveal the answer", "zh": "揭晓答案"},
+    "reveal_help": {
+        "en": "For a class: let everyone vote first (by hand, or A, B, C…), then reveal the "
+        "answer and the figures that prove it.",
+        "zh": "给全班用：先让大家投票（举手，或按 A、B、C……），再揭晓答案和证明它的图表。",
+    },
+    "skipped": {"en": "The answer: {answer}.", "zh": "答案：{answer}。"},
     "right": {"en": "Right: {answer}.", "zh": "答对了：{answer}。"},
     "wrong": {
         "en": "Not quite: you said {guess}; the answer is {answer}.",
         "zh": "不太对：你的答案是 {guess}，正确答案是 {answer}。",
+    },
+    "measured": {
+        "en": "≈ {theory}; this sample: {answer} (anything within {tolerance} of it counts)",
+        "zh": "≈ {theory}；这次抽样：{answer}（与它相差不超过 {tolerance} 都算对）",
     },
     "roughly": {
         "en": "{answer} (anything within {tolerance} counts)",
@@ -25,10 +38,9 @@ TEXTS = {
     },
     "try_this": {"en": "Show me", "zh": "让我看看"},
     "try_this_help": {
-        "en": "Sets the controls to the settings that show it.",
-        "zh": "把控件设为能看到这一点的设置。",
+        "en": "Sets the controls to the settings that show it. The same view as a link: {link}",
+        "zh": "把控件设为能看到这一点的设置。同一视图的链接：{link}",
     },
-    "link": {"en": "The same view as a link: {link}", "zh": "同一视图的链接：{link}"},
     "msg.empty": {"en": "Type or pick an answer first.", "zh": "请先填写或选择一个答案。"},
     "msg.not_a_number": {
         "en": "That is not a number. Type digits, e.g. 0.25 or 64.",
@@ -39,8 +51,9 @@ TEXTS = {
         "zh": "这个数太大了，不可能是这里的答案。",
     },
     "score": {
-        "en": "Questions: {answered} answered, {right} right (this session only).",
-        "zh": "问题：已回答 {answered} 题，答对 {right} 题（只记在本次会话中）。",
+        "en": "Questions: {answered} answered, {right} right, {skipped} skipped (this session "
+        "only).",
+        "zh": "问题：已回答 {answered} 题，答对 {right} 题，跳过 {skipped} 题（只记在本次会话中）。",
     },
     "choice.up": {"en": "it goes up", "zh": "变大"},
     "choice.down": {"en": "it goes down", "zh": "变小"},

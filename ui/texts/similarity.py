@@ -15,7 +15,11 @@ TEXTS = {
         "en": "A large score means the query and the key point the same way: a good match.",
         "zh": "分数越大，说明查询和键的方向越一致：匹配得越好。",
     },
-    "projections": {"en": "From X to Q and K", "zh": "从 X 到 Q 和 K"},
+    "qk": {"en": "Every token's query and key", "zh": "每个词元的查询和键"},
+    "projections": {
+        "en": "How Q and K are made: X·W_Q and X·W_K",
+        "zh": "Q 和 K 是怎么来的：X·W_Q 与 X·W_K",
+    },
     "scores": {"en": "The score matrix Q·Kᵀ", "zh": "分数矩阵 Q·Kᵀ"},
     "scores_caption": {
         "en": "Row = the token asking (query), column = the token being asked (key). "

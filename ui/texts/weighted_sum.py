@@ -21,7 +21,7 @@ TEXTS = {
         "zh": "A = 第 3 步得到的注意力权重（每行之和为 1）。输出的第 (i, c) 个数，是 A 的第 i "
         "行乘以 V 的第 c 列：对所有键 j 的一次加权求和。",
     },
-    "values": {"en": "The values V = X·W_V", "zh": "值矩阵 V = X·W_V"},
+    "values": {"en": "How V is made: X·W_V", "zh": "V 是怎么来的：X·W_V"},
     "values_caption": {
         "en": "Every row of V is a token's x times W_V, computed exactly like Q and K in "
         "step 1 but with its own weights. V is shown below, beside the weights.",

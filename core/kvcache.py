@@ -70,7 +70,14 @@ class DecodeStep:
     output: np.ndarray  # [d_model]  the heads concatenated, times W_O
 
 
-def _attend(query, key, value, cache: KVCache, scale, temperature) -> dict:
+def _attend(
+    query: np.ndarray,  # [h, d_k]
+    key: np.ndarray,  # [g, d_k]
+    value: np.ndarray,  # [g, d_v]
+    cache: KVCache,
+    scale: bool | float,
+    temperature: float,
+) -> dict:  # the fields of a DecodeStep but its output
     """Append the new token's key and value, then read every cached row with its query."""
     cache.append(key, value)  # [g, d_k], [g, d_v]
     keys, values = cache.read()  # [g, t, d_k], [g, t, d_v]
@@ -179,9 +186,9 @@ def generate(
         temperature=temperature,
     )
     # Token t's projections depend on its own input alone, so the full pass's rows are
-    # the ones decode_step would make one at a time (the same product), and W_O is applied
-    # to all steps at once: reading the weights once, not n times (at d_model = 1024 the
-    # row-at-a-time products took 80 % of the time). What is compared is the attention.
+    # what decode_step makes one row at a time (the tests hold them equal), and W_O goes
+    # over all steps at once: the weights are read once, not n times (at d_model = 1024
+    # the row-at-a-time products took 80 % of the time). What differs is the attention.
     cache = KVCache(g, full.k.shape[1] // g, full.v.shape[1] // g, capacity=n)
     attended = [
         _attend(

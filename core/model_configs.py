@@ -1,10 +1,10 @@
 """Published configurations of real decoder models, for the KV cache's memory calculator.
 
 Every number is the model's own: layers, query heads and key/value heads, d_model and the
-context length from its config.json on the Hugging Face Hub (the link beside it);
-d_head = d_model / h. The parameter count is the number of distinct parameters the
-config's tensor shapes make, a matrix shared by the embedding and the output layer
-counted once.
+context length from its config.json on the Hugging Face Hub (the link beside it; Falcon's
+config names no context length, its model card does); d_head = d_model / h. The
+parameter count is the number of distinct parameters the config's tensor shapes make, a
+matrix shared by the embedding and the output layer counted once.
 """
 
 from __future__ import annotations

@@ -189,7 +189,8 @@ def tiled_attention(
     """The walk over the scores an attention trace already holds, one row or all of them.
 
     The comparison is with the trace's own weights and output: what a page draws as the
-    full softmax's result.
+    full softmax's result. The walk runs in float64; a float32 trace (the real model's)
+    then differs from it by float32 rounding, about 1e-7.
     """
     if trace.scaled.ndim != 2:
         raise ValueError("one head at a time: the trace's scores must be [n_q, n_k]")

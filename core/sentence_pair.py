@@ -44,7 +44,7 @@ import numpy as np
 
 from core.article import ARTICLE_SENTENCE, ARTICLE_TOKENS
 from core.cross_attention import DecoderAttention, decoder_attention
-from core.multihead import MHAParams, draw_weights, init_params
+from core.multihead import MHAParams, draw_weights
 from core.tokens import positional_encoding, token_embedding, unique_labels
 
 PAIR_SENTENCE = "我吃了蛋糕，它很好吃。"  # the decoder's: the article's sentence in Chinese
@@ -125,9 +125,10 @@ def random_params(d_model: int, n_heads: int, seed: int) -> tuple[MHAParams, MHA
     The self-attention's are init_params(d_model, n_heads, seed), the ones every other page
     uses for that seed; the cross-attention's are the next four matrices of the same draw.
     """
-    own = init_params(d_model, n_heads, seed)
-    w_q, w_k, w_v, w_o = draw_weights(d_model, seed, 8)[4:]
-    return own, MHAParams(w_q=w_q, w_k=w_k, w_v=w_v, w_o=w_o)
+    if n_heads < 1 or d_model % n_heads:
+        raise ValueError(f"d_model={d_model} is not divisible by n_heads={n_heads}")
+    weights = draw_weights(d_model, seed, 8)  # one draw: at d_model 1024 a matrix takes ~30 ms
+    return MHAParams(*weights[:4]), MHAParams(*weights[4:])
 
 
 def counterpart_hits(
@@ -175,12 +176,15 @@ def build_sentence_pair(
     hand_made: bool = True,
     scale: bool | float = True,
     temperature: float = 1.0,
+    weights: tuple[MHAParams, MHAParams] | None = None,
 ) -> SentencePair:
     """Two sentences -> the decoder's self- and cross-attention, hand-made where they apply.
 
     The article's pair at 4 dimensions and one head uses the hand-made vectors, and the
     hand-made weights unless ``hand_made`` is False (then random_params). Any other
     setting: random toy embeddings plus each sentence's own sinusoidal positions.
+    ``weights`` lets a caller pass random_params(d_model, n_heads, seed) it already made
+    instead of drawing them again.
     """
     pair = is_article_pair(dec_tokens, enc_tokens)
     toy_vectors = pair and d_model == PAIR_D_MODEL and n_heads == 1
@@ -198,7 +202,7 @@ def build_sentence_pair(
     if toy_weights:
         own, cross = ex["self_params"], ex["cross_params"]
     else:
-        own, cross = random_params(d_model, n_heads, seed)
+        own, cross = weights if weights is not None else random_params(d_model, n_heads, seed)
     attention = decoder_attention(
         x_dec, x_enc, own, cross, n_heads=n_heads, scale=scale, temperature=temperature
     )

@@ -124,6 +124,16 @@ def test_random_params_are_the_apps_for_the_self_attention():
     for name in ("w_q", "w_k", "w_v", "w_o"):
         np.testing.assert_array_equal(getattr(own, name), getattr(same, name))
         assert not np.allclose(getattr(cross, name), getattr(own, name))
+    with pytest.raises(ValueError, match="not divisible"):
+        random_params(8, 3, seed=0)
+
+
+def test_weights_made_before_are_used_as_they_are():
+    made = random_params(8, 2, seed=4)
+    given = build_sentence_pair(["a", "b"], ["c"], d_model=8, n_heads=2, seed=4, weights=made)
+    drawn = build_sentence_pair(["a", "b"], ["c"], d_model=8, n_heads=2, seed=4)
+    assert given.self_params is made[0] and given.cross_params is made[1]
+    np.testing.assert_array_equal(given.attention.cross.output, drawn.attention.cross.output)
 
 
 def test_counterpart_hits_by_hand():

@@ -9,7 +9,8 @@ Both schemes start from the same token embeddings and the same W_Q, W_K (one hea
 The score of the rotated pair depends on the distance alone; with the sinusoid added,
 the position terms meet the embeddings inside q·k and the score depends on where the
 two tokens are as well. ``shift_proof`` shows it for one shift, ``score_by_distance``
-for whole curves that start at different places.
+for whole curves that start at different places, and ``rope_view`` gathers both with the
+pair-by-pair rotation for one query and one key.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.rope import DEFAULT_BASE, DEFAULT_CONVENTION, rope
+from core.rope import DEFAULT_BASE, DEFAULT_CONVENTION, RopeScore, rope, rope_score
 from core.tokens import positional_encoding
 
 
@@ -155,4 +156,46 @@ def score_by_distance(
         starts=starts,
         rope=rope_scores(e_q, e_k, w_q, w_k, pos_q, pos_k, base=base, convention=convention),
         sinusoidal=sinusoidal_scores(e_q, e_k, w_q, w_k, pos_q, pos_k),
+    )
+
+
+DISTANCES = np.arange(64)  # query at or after the key, as a decoder sees it
+STARTS = (0, 10, 40)  # where the key stands on each of the curves
+
+
+@dataclass(frozen=True)
+class RopeView:
+    """Everything the RoPE page draws for one query token and one key token."""
+
+    q: np.ndarray  # [d_k]  e_q·W_Q, before any rotation
+    k: np.ndarray  # [d_k]  e_k·W_K
+    pair: RopeScore  # both turned to their positions, pair by pair
+    shift: ShiftProof  # both moved by the same shift, in both schemes
+    curves: DistanceScores  # the score against the distance, in both schemes
+
+
+def rope_view(
+    e_q: np.ndarray,  # [d_model]  the followed token's embedding, no position in it
+    e_k: np.ndarray,  # [d_model]  the key token's embedding
+    w_q: np.ndarray,  # [d_model, d_k]  one head's W_Q
+    w_k: np.ndarray,  # [d_model, d_k]
+    pos_q: int,
+    pos_k: int,
+    *,
+    shift: int = 5,
+    distances=DISTANCES,  # [m]
+    starts=STARTS,  # [s]
+    base: float = DEFAULT_BASE,
+    convention: str = DEFAULT_CONVENTION,
+) -> RopeView:
+    """A query and a key through RoPE: the pairs turned, the shift proof, the curves."""
+    q = np.asarray(e_q, dtype=np.float64) @ w_q  # [d_k]
+    k = np.asarray(e_k, dtype=np.float64) @ w_k  # [d_k]
+    kw = {"base": base, "convention": convention}
+    return RopeView(
+        q=q,
+        k=k,
+        pair=rope_score(q, k, pos_q, pos_k, **kw),
+        shift=shift_proof(e_q, e_k, w_q, w_k, pos_q, pos_k, shift, **kw),
+        curves=score_by_distance(e_q, e_k, w_q, w_k, distances, starts, **kw),
     )

@@ -10,7 +10,13 @@ import math
 import numpy as np
 import pytest
 
-from core.rope_compare import rope_scores, score_by_distance, shift_proof, sinusoidal_scores
+from core.rope_compare import (
+    rope_scores,
+    rope_view,
+    score_by_distance,
+    shift_proof,
+    sinusoidal_scores,
+)
 
 # One token pair and one head, small enough to read: d_model = 4, d_k = 4.
 E_Q = np.array([0.5, -1.0, 0.25, 2.0])
@@ -108,3 +114,14 @@ def test_pairwise_scores_broadcast():
 def test_positions_the_sinusoid_has_no_row_for_are_refused(call):
     with pytest.raises(ValueError, match="whole numbers ≥ 0"):
         call()
+
+
+def test_one_view_holds_what_the_page_draws():
+    view = rope_view(E_Q, E_K, W_Q, W_K, 6, 2, shift=5, distances=range(4), starts=(0, 7))
+    np.testing.assert_allclose(view.q, E_Q @ W_Q, atol=0)
+    np.testing.assert_allclose(view.k, E_K @ W_K, atol=0)
+    assert (view.pair.q.position, view.pair.k.position) == (6.0, 2.0)
+    assert view.pair.score == pytest.approx(rope_by_distance(4), abs=1e-12)
+    assert view.shift.sinusoidal_after == pytest.approx(sinusoidal_by_hand(11, 7), abs=1e-12)
+    assert view.curves.rope.shape == (2, 4)
+    assert view.curves.sinusoidal[1, 3] == pytest.approx(sinusoidal_by_hand(10, 7), abs=1e-12)

@@ -7,7 +7,7 @@ import hashlib
 import streamlit as st
 
 from core import ARTICLE_SENTENCE
-from core.bert import heads_linking
+from core.bert import first_key, heads_linking
 from core.tokens import word_pair
 from realmodel import MAX_TOKENS
 from ui import settings as cfg
@@ -18,7 +18,7 @@ from ui.figures.real_model import link_summary, ranking
 from ui.i18n import t
 from ui.page import open_page
 from ui.quiz import ask
-from ui.real_model import closeup, unavailable
+from ui.real_model import closeup, unavailable, unknown
 from ui.widgets import index_picker, matrix_view, md_escape, show_charts
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
@@ -81,10 +81,8 @@ if not text.strip():
 encoded, out = state.real_run(text)
 if encoded.truncated:
     st.info(t("real_model.truncated", max=MAX_TOKENS), icon=":material/content_cut:")
-if unknown := encoded.tokens.count("[UNK]"):
-    vocab = f"{model.tokenizer.get_vocab_size():,}"
-    pieces = {"unknown": unknown, "words": encoded.n - 2, "vocab": vocab}  # [CLS], [SEP] aside
-    st.warning(t("real_model.unknown", **pieces), icon=":material/translate:")
+if encoded.unknown:
+    unknown(encoded, f"{model.tokenizer.get_vocab_size():,}")
 st.caption(t("real_model.toy_controls"))
 
 n, n_layers, n_heads = encoded.n, out.n_layers, out.n_heads
@@ -98,17 +96,22 @@ st.caption(t("real_model.sizes", **sizes))
 # 1) one link, followed through every layer and head
 st.subheader(t("real_model.link"))
 st.markdown(t("real_model.link_intro"))
-# The query starts at the followed token, the key at the article's "cake" (words only, never
-# [CLS], [SEP], [UNK] or punctuation). The pickers are keyed by the tokens and the followed
-# token, so a new sentence or a new choice in the sidebar starts from its own defaults.
+# The query starts at the followed token; the key at the article's "cake" where the text has
+# it, else at the word the query attends to most (core.bert.first_key). The pickers are keyed
+# by the tokens and the followed token (the key's by the query too), so a new sentence, a new
+# choice in the sidebar or a new query starts from its own default.
 sentence_key = hashlib.sha1("\x1f".join([*tokens, s.focus]).encode()).hexdigest()[:10]
-default_q, default_k = word_pair(tokens, s.focus, "cake")
+default_q, _ = word_pair(tokens, s.focus, "cake")
 pick_q, pick_k = st.columns(2)
 qi = index_picker(
     t("common.query"), labels, default_q, key=f"real_q_{sentence_key}", container=pick_q
 )
+first = first_key(out.attentions, tokens, qi, asked="cake")
 ki = index_picker(
-    t("common.key"), labels, default_k, key=f"real_k_{sentence_key}", container=pick_k
+    t("common.key"), labels, first.index, key=f"real_k_{sentence_key}_{qi}", container=pick_k
 )
+names = {"q": f"“{md_escape(labels[qi])}”", "k": f"“{md_escape(labels[first.index])}”"}
+total = n_layers * n_heads
+st.caption(t(f"real_model.key_{first.reason}", w=f"{first.mean_weight:.0%}", total=total, **names))
 if ask("real_model", s, out.attentions, labels, qi, ki):
     link_view(out, model, tokens, labels, qi, ki, sentence_key)

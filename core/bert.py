@@ -22,6 +22,7 @@ import numpy as np
 from core.attention import scaled_dot_product_attention
 from core.erf import normal_cdf
 from core.multihead import merge_heads, split_heads
+from core.tokens import find_word, is_word
 
 
 @dataclass(frozen=True)
@@ -308,3 +309,34 @@ def heads_linking(
         HeadMatch(int(layer), int(head), float(link[layer, head]), bool(is_top[layer, head]))
         for layer, head in zip(layers, heads, strict=True)
     ]
+
+
+@dataclass(frozen=True)
+class KeyChoice:
+    """The key shown first for one query, and why that one."""
+
+    index: int
+    reason: str  # "asked": the word asked for; "most": the word the query attends to most
+    mean_weight: float  # the query's weight on it, averaged over every layer and head
+
+
+def first_key(
+    attentions: np.ndarray,  # [L, h, n, n]
+    tokens: list[str],  # n
+    qi: int,
+    asked: str | None = None,
+) -> KeyChoice:
+    """The key to show first for query qi: the word ``asked`` for when the text has it (the
+    article's "cake"), else the word qi attends to most, averaged over every layer and head.
+
+    Words only: never [CLS], [SEP], [UNK] or punctuation (they take much attention in every
+    sentence and say nothing about it), nor qi itself unless the text has no other word.
+    """
+    mean = attentions[:, :, qi, :].mean(axis=(0, 1))  # [n]
+    words = [j for j, tok in enumerate(tokens) if is_word(tok) and j != qi]
+    found = find_word(tokens, asked) if asked else None
+    if found is not None and found != qi:
+        return KeyChoice(found, "asked", float(mean[found]))
+    pool = words or [qi]
+    best = max(pool, key=lambda j: (mean[j], -j))
+    return KeyChoice(best, "most", float(mean[best]))

@@ -26,6 +26,11 @@ class Terms:
     products: np.ndarray  # [m]  a * b
     total: float  # Σ a * b
 
+    def rounded_sum(self, decimals: int) -> float:
+        """Σ a·b with both factors first rounded to ``decimals`` places: what a student who
+        multiplies and adds the printed factors gets."""
+        return float(np.sum(np.round(self.a, decimals) * np.round(self.b, decimals)))
+
     @property
     def b_range(self) -> tuple[float, float]:
         """The smallest and largest b: a mix with weights a ≥ 0 summing to 1 lies between."""

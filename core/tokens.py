@@ -199,6 +199,14 @@ def plain_label(token: str) -> str:
 SPECIAL_TOKENS = ("[CLS]", "[SEP]", "[UNK]", "[PAD]", "[MASK]")  # a BERT model's own marks
 
 
+_HAS_CJK = re.compile(f"[{_CJK}]")
+
+
+def is_cjk(text: str) -> bool:
+    """Whether the text holds a character of a script written without spaces (Chinese, …)."""
+    return bool(_HAS_CJK.search(text))
+
+
 def is_word(token: str) -> bool:
     """A token that stands for text: not punctuation, not one of a model's special marks."""
     return token not in SPECIAL_TOKENS and any(ch.isalnum() for ch in token)
@@ -215,10 +223,12 @@ def find_word(tokens: list[str], word: str) -> int | None:
 
 def word_pair(tokens: list[str], query: str, key: str) -> tuple[int, int]:
     """A query and a key to show first: the words asked for where the tokens have them, else
-    the last word and the first other word, never a special mark or punctuation."""
+    the last word and the first other word, never a special mark or punctuation (nor, for the
+    query, the end of a word split into pieces, "##s")."""
     words = [i for i, tok in enumerate(tokens) if is_word(tok)] or list(range(len(tokens)))
+    starts = [i for i in words if not tokens[i].startswith("##")] or words
     qi = find_word(tokens, query)
-    qi = words[-1] if qi is None else qi
+    qi = starts[-1] if qi is None else qi
     ki = find_word(tokens, key)
     if ki is None or ki == qi:
         ki = next((i for i in words if i != qi), qi)

@@ -174,6 +174,7 @@ class Encoded:
     type_ids: np.ndarray  # [n] int64, all 0 for one sentence
     tokens: list[str]  # n word pieces, e.g. "[CLS]", "i", "ate", …, "[SEP]"
     truncated: bool  # the text had more than MAX_TOKENS pieces and was cut
+    unknown: tuple[str, ...] = ()  # the text behind each [UNK] piece, in order (e.g. "🍰")
 
     @property
     def n(self) -> int:
@@ -192,11 +193,17 @@ class RealModel:
     def encode(self, text: str) -> Encoded:
         """Word pieces and ids of ``text``, at most MAX_TOKENS of them, never padded."""
         encoding = self.tokenizer.encode(text)
+        unknown = tuple(
+            text[start:end]
+            for token, (start, end) in zip(encoding.tokens, encoding.offsets, strict=True)
+            if token == "[UNK]"
+        )
         return Encoded(
             ids=np.asarray(encoding.ids, dtype=np.int64),
             type_ids=np.asarray(encoding.type_ids, dtype=np.int64),
             tokens=list(encoding.tokens),
             truncated=bool(encoding.overflowing),
+            unknown=unknown,
         )
 
     def forward(self, encoded: Encoded) -> BertOutput:

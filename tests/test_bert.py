@@ -363,3 +363,19 @@ def test_env_folder_comes_first(model, monkeypatch, tmp_path):
     assert files.source == "env"
     assert files.weights.parent == tmp_path
     assert files.config is None  # optional: the sizes then default to all-MiniLM-L6-v2's
+
+
+def test_the_first_key_is_the_word_asked_for_else_the_most_attended_word():
+    from core.bert import first_key
+
+    tokens = ["[CLS]", "the", "cat", "sat", ",", "it", "[SEP]"]
+    att = np.zeros((2, 3, 7, 7))
+    att[..., 5, :] = [0.5, 0.05, 0.1, 0.2, 0.05, 0.05, 0.05]  # "it": [CLS] most, then "sat"
+    att[1, 2, 5, :] = [0.1, 0.0, 0.6, 0.2, 0.0, 0.1, 0.0]  # one head looks at "cat"
+    # Averaged over the six heads: "sat" 0.2, "cat" (5 × 0.1 + 0.6) / 6 ≈ 0.183.
+    choice = first_key(att, tokens, 5)
+    assert (tokens[choice.index], choice.reason) == ("sat", "most")
+    assert choice.mean_weight == pytest.approx(0.2)
+    assert tokens[first_key(att, tokens, 5, asked="cat").index] == "cat"
+    assert first_key(att, tokens, 5, asked="dog").reason == "most"  # not in the text
+    assert first_key(att, ["[CLS]", "it", "."], 1).index == 1  # no other word: itself

@@ -8,8 +8,15 @@ import pytest
 import streamlit as st
 from apptest_util import all_text, chart, chart_keys, matrix, open_page
 
+from core.tokens import is_word, unique_labels
 from realmodel import FIX_COMMAND, loader
 from ui.texts.real_model import TEXTS
+from ui.widgets import md_escape
+
+
+def picked(at, prefix: str) -> int:
+    """The position chosen in the picker whose key starts with ``prefix``."""
+    return int(next(box for box in at.selectbox if box.key.startswith(prefix)).value)
 
 
 def closeup_key(at) -> str:
@@ -105,9 +112,62 @@ def test_chinese_says_how_many_pieces_the_model_does_not_know(model):
     unknown = tokens.count("[UNK]")
     assert unknown > 0
     vocab = f"{model.tokenizer.get_vocab_size():,}"
-    message = TEXTS["unknown"]["zh"].format(unknown=unknown, words=len(tokens) - 2, vocab=vocab)
+    pieces = "；".join(f"“{piece}”" for piece in model.encode(sentence).unknown)
+    found = {"unknown": unknown, "words": len(tokens) - 2, "vocab": vocab, "pieces": pieces}
+    message = TEXTS["unknown"]["zh"].format(**found) + " " + TEXTS["unknown_cjk"]["zh"]
     assert message in [w.value for w in at.warning]
     # The first picks are words: never [CLS], [SEP], [UNK] or punctuation.
     for widget in at.selectbox:
         if widget.key and widget.key.startswith(("real_q_", "real_k_")):
             assert tokens[widget.value] not in ("[CLS]", "[SEP]", "[UNK]", "，", "。")
+
+
+SENTENCES = (  # ten sentences, with and without "it", long and short, names and numbers
+    "The trophy didn't fit in the suitcase because it was too big.",
+    "The animal didn't cross the street because it was too tired.",
+    "The cat sat on the mat.",
+    "Paris is the capital of France and it is beautiful.",
+    "She gave him the book because he asked for it.",
+    "Dogs bark.",
+    "When the rain stopped, the children ran outside to play in the puddles.",
+    "It rained.",
+    "The model has 6 layers and 12 heads, 72 in all.",
+    "I ate the cake and it was delicious.",
+)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("sentence", SENTENCES)
+def test_every_conclusion_holds_for_any_sentence(model, sentence):
+    at = open_page("real_model", sentence=sentence)
+    assert not at.exception
+    out = model.forward(model.encode(sentence))
+    tokens = model.encode(sentence).tokens
+    qi, ki = (picked(at, f"real_{which}_") for which in "qk")
+    assert ki != qi and is_word(tokens[ki])  # a word other than the query itself
+    if "cake" not in sentence:  # the word the query attends to most, over every head
+        words = [j for j, tok in enumerate(tokens) if is_word(tok) and j != qi]
+        mean = out.attentions[:, :, qi, :].mean(axis=(0, 1))
+        assert ki == max(words, key=lambda j: mean[j])
+    rows = out.attentions[:, :, qi, :]
+    top = int((rows.argmax(axis=-1) == ki).sum())
+    text = all_text(at)
+    labels = [md_escape(label) for label in unique_labels(tokens)]
+    q, k = f"“{labels[qi]}”", f"“{labels[ki]}”"
+    if top == 0:
+        assert TEXTS["link_top_none"]["en"].format(k=k, q=q, total=72) in text
+    else:
+        key = "link_top_all" if top == 72 else "link_top"
+        assert TEXTS[key]["en"].format(k=k, q=q, top=top, total=72) in text
+    assert " in 0 of the " not in text
+
+
+@pytest.mark.model
+def test_an_emoji_is_named_as_an_unknown_piece_not_taken_for_chinese(model):
+    at = open_page("real_model", sentence="I ate the 🍰 and it was delicious.")
+    (warning,) = [w.value for w in at.warning if "[UNK]" in w.value]
+    assert "“🍰”" in warning
+    assert TEXTS["unknown_cjk"]["en"] not in warning  # nothing here is Chinese
+    at = open_page("real_model", sentence="我吃了蛋糕")
+    (warning,) = [w.value for w in at.warning if "[UNK]" in w.value]
+    assert "“吃”" in warning and TEXTS["unknown_cjk"]["en"] in warning

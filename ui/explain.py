@@ -44,8 +44,11 @@ def sum_latex(
         ("&= " if not k and rule else (rf"{lhs} &= " if not k else "&\\quad + ")) + line
         for k, line in enumerate(lines)
     ]
-    rows.append(rf"&= {num(terms.total)}")
+    rows.append(rf"&= {num(terms.total, decimals)}")
     st.latex(r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}")
+    # The sum of the printed factors' products must give the printed total, or say why not.
+    if num(terms.rounded_sum(decimals), decimals) != num(terms.total, decimals):
+        st.caption(t("common.rounded_terms", decimals=decimals))
 
 
 def softmax_worked(w: SoftmaxTerms, labels: list[str], qi: int, *, shown: int) -> None:
@@ -122,7 +125,7 @@ def output_worked(terms: Terms, labels: list[str], qi: int, dim: int, *, shown: 
     columns |= dict(zip(names, (terms.a, terms.b, terms.products), strict=True))
     numbers_table(columns)
     rule = rf"\sum_j A_{{{qi + 1},j}}\,V_{{j,{dim + 1}}}"
-    sum_latex(rf"O_{{{qi + 1},{dim + 1}}}", terms, shown=shown, decimals=3, rule=rule)
+    sum_latex(rf"O_{{{qi + 1},{dim + 1}}}", terms, shown=shown, decimals=4, rule=rule)
     total = num(terms.total, 4)
     st.markdown(
         t("weighted_sum.sum", n=len(labels), total=total, q=md_escape(labels[qi]), dim=dim + 1)

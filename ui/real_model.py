@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.bert import BertOutput, HeadMatch
+from core.tokens import is_cjk
 from realmodel import FIX_COMMAND
 from realmodel.loader import ENV_VAR
 from ui import state
@@ -24,6 +25,17 @@ def unavailable(reason: str) -> None:
         state.real_model.clear()
         st.rerun()
     st.stop()
+
+
+def unknown(encoded, vocab: str) -> None:
+    """Which pieces of the text the model reads as [UNK], and why (not in its vocabulary)."""
+    pieces = t("common.list_sep").join(f"“{md_escape(text)}”" for text in encoded.unknown)
+    words = encoded.n - 2  # [CLS] and [SEP] aside
+    found = {"unknown": len(encoded.unknown), "words": words, "vocab": vocab, "pieces": pieces}
+    text = t("real_model.unknown", **found)
+    if any(is_cjk(piece) for piece in encoded.unknown):
+        text += " " + t("real_model.unknown_cjk")
+    st.warning(text, icon=":material/translate:")
 
 
 def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str) -> int:

@@ -12,20 +12,22 @@ RANKED = 5  # the strongest heads listed
 
 
 def link_summary(ranked: list[HeadMatch], labels: list[str], qi: int, ki: int, text: Text) -> str:
-    """The strongest head for query qi → key ki, against the even share, in one sentence."""
+    """The strongest head for query qi → key ki, against the even share, and in how many
+    heads the key is the query's favourite: true for any sentence and any pair."""
     best, n = ranked[0], len(labels)
-    return text(
+    names = {"q": f"“{md_escape(labels[qi])}”", "k": f"“{md_escape(labels[ki])}”"}
+    top, total = sum(m.is_top for m in ranked), len(ranked)
+    which = "link_top_none" if top == 0 else ("link_top_all" if top == total else "link_top")
+    strongest = text(
         "real_model.link_summary",
         layer=best.layer + 1,
         head=best.head + 1,
         w=f"{best.weight:.0%}",
-        q=f"“{md_escape(labels[qi])}”",
-        k=f"“{md_escape(labels[ki])}”",
         n=n,
         u=f"{1 / n:.0%}",
-        top=sum(m.is_top for m in ranked),
-        total=len(ranked),
+        **names,
     )
+    return f"{strongest} {text(f'real_model.{which}', top=top, total=total, **names)}"
 
 
 def ranking(ranked: list[HeadMatch], text: Text) -> pd.DataFrame:

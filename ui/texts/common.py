@@ -172,6 +172,11 @@ TEXTS = {
         "zh": "每个矩阵一个 CSV 文件，打包成 zip，包含全部行列、完整精度：{names}。",
     },
     "shape": {"en": "shape {shape}", "zh": "形状 {shape}"},
+    "rounded_terms": {
+        "en": "The factors are printed to {decimals} places; the total is the sum of the "
+        "exact terms, so adding the printed ones by hand can differ in the last place.",
+        "zh": "各因子只印到小数点后 {decimals} 位；总和是精确各项之和，所以用印出的数字手算，最后一位可能略有出入。",
+    },
     "query": {"en": "query token", "zh": "查询词元"},
     "key": {"en": "key token", "zh": "键词元"},
     "token": {"en": "token", "zh": "词元"},

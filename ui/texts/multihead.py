@@ -16,10 +16,10 @@ TEXTS = {
         "矩阵 W_O 把它们混合回每个词元 d_model 维的一个向量。",
     },
     "formula_caption": {
-        "en": "Each head is steps 1 to 4 on its own columns of the weights; head i uses "
-        "columns i·d_k + 1 … (i + 1)·d_k.",
-        "zh": "每个头都是在自己那几列权重上完整地做一遍第 1 到第 4 步；第 i 个头使用第 "
-        "i·d_k + 1 … (i + 1)·d_k 列。",
+        "en": "Each head is steps 1 to 4 on its own columns of the weights: heads are "
+        "numbered 1 … h, and head i uses columns (i − 1)·d_k + 1 … i·d_k.",
+        "zh": "每个头都是在自己那几列权重上完整地做一遍第 1 到第 4 步：头的编号是 1 … h，第 i "
+        "个头使用第 (i − 1)·d_k + 1 … i·d_k 列。",
     },
     "widths": {
         "en": "Here: **{h} heads × {d_v} dims = {total}** = d_model, so the concatenation "

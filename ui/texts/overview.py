@@ -25,9 +25,9 @@ TEXTS = {
     },
     "now": {
         "en": "Miniatures below: **{n}** tokens, head 1 of **{h}**, d_k = **{d_k}**. "
-        "Hover a cell to read its exact value.",
+        "Point at a cell (on a phone: tap it) to read its exact value.",
         "zh": "下面的缩略图：**{n}** 个词元，共 **{h}** 个头中的第 1 个，d_k = **{d_k}**。"
-        "把鼠标移到格子上可以看到精确数值。",
+        "把鼠标移到格子上（手机上点一下格子）可以看到精确数值。",
     },
     "step": {"en": "Step {i} · {name}", "zh": "第 {i} 步 · {name}"},
     "name1": {"en": "MatMul Q·Kᵀ", "zh": "矩阵乘法 Q·Kᵀ"},

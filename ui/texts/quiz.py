@@ -129,9 +129,10 @@ TEXTS = {
     "tokens.swap.why": {
         "en": "{changed} rows: only the two words that moved now sit on other positions, so "
         "only their position terms change. The other words keep both their meaning and "
-        "their place. Without PE, the swapped sentence would have exactly the same rows.",
+        "their place. Without PE, the swapped sentence would have the same set of rows, "
+        "only in another order: nothing in X would say which word came first.",
         "zh": "{changed} 行：只有挪动的两个词换到了别的位置，所以只有它们的位置项变了。其余的词含义和位置都没变。"
-        "如果没有 PE，对调后的句子会得到完全相同的一组行。",
+        "如果没有 PE，对调后的句子得到的是同一组行，只是顺序不同：X 里没有任何东西能说明哪个词在前。",
     },
     "qkv.best.ask": {
         "en": "Your query asks most for {tag}. Which film will get the largest weight?",

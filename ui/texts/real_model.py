@@ -40,13 +40,17 @@ TEXTS = {
     },
     "unknown": {
         "en": "The model does not know {unknown} of the {words} pieces of this text and reads "
-        "each of them as [UNK]. Its vocabulary is {vocab} word pieces learned from English "
-        "text, with only some characters of other scripts, so every character it never saw "
-        "becomes the same [UNK]: it cannot tell them apart, and their rows and columns say "
-        "little. For a real model's attention on Chinese, use an English sentence here.",
-        "zh": "这段文字的 {words} 个子词中，有 {unknown} 个模型不认识，每个都读作 [UNK]。它的词表是从英文文本中"
-        "学到的 {vocab} 个子词，其他文字只收了一部分字符，所以凡是没见过的字都变成同一个 [UNK]：模型无法"
-        "区分它们，这些行和列也就说明不了什么。想看真实模型在中文上的注意力，这里请换一个英文句子试试。",
+        "each of them as [UNK]: {pieces}. They are not in its vocabulary of {vocab} word "
+        "pieces, learned from English text with only some characters of other scripts and "
+        "few symbols, so every piece it never saw becomes the same [UNK]: it cannot tell "
+        "them apart, and their rows and columns say little.",
+        "zh": "这段文字的 {words} 个子词中，有 {unknown} 个模型不认识，每个都读作 [UNK]：{pieces}。"
+        "它们不在模型的词表里：这个词表有 {vocab} 个子词，是从英文文本中学到的，其他文字只收了一部分字符，"
+        "符号也很少，所以凡是没见过的片段都变成同一个 [UNK]：模型无法区分它们，这些行和列也就说明不了什么。",
+    },
+    "unknown_cjk": {
+        "en": "For a real model's attention on Chinese, try an English sentence here.",
+        "zh": "想看真实模型在中文上的注意力，这里请换一个英文句子试试。",
     },
     "truncated": {
         "en": "The text is longer than {max} word pieces, the length this model was trained "
@@ -87,11 +91,34 @@ TEXTS = {
     },
     "link_summary": {
         "en": "Strongest: **layer {layer}, head {head}**, where {q} gives **{w}** of its "
-        "attention to {k}; spread evenly over the {n} tokens it would be {u}. {k} is the "
-        "token {q} looks at most in {top} of the {total} heads.",
+        "attention to {k}; spread evenly over the {n} tokens it would be {u}.",
         "zh": "最强的是**第 {layer} 层第 {head} 个头**：{q} 把 **{w}** 的注意力给了 {k}；"
-        "若平均分给 {n} 个词元，每个只有 {u}。在全部 {total} 个头中，有 {top} 个头里 {k} 是 "
-        "{q} 最关注的词元。",
+        "若平均分给 {n} 个词元，每个只有 {u}。",
+    },
+    "link_top": {
+        "en": "{k} is the token {q} looks at most in {top} of the {total} heads.",
+        "zh": "在全部 {total} 个头中，有 {top} 个头里 {k} 是 {q} 最关注的词元。",
+    },
+    "link_top_all": {
+        "en": "{k} is the token {q} looks at most in every one of the {total} heads.",
+        "zh": "在全部 {total} 个头里，{k} 都是 {q} 最关注的词元。",
+    },
+    "link_top_none": {
+        "en": "In none of the {total} heads is {k} the token {q} looks at most: every head "
+        "gives more to some other token (often [CLS], [SEP] or the query itself, which take "
+        "much attention in any sentence).",
+        "zh": "在全部 {total} 个头里，{k} 都不是 {q} 最关注的词元：每个头都把更多注意力给了别的词元"
+        "（常常是 [CLS]、[SEP] 或查询自己，它们在任何句子里都分走很多注意力）。",
+    },
+    "key_asked": {
+        "en": "The key starts at {k}, the article's own link; {q} gives it {w} on average "
+        "over all {total} heads. Pick any other pair.",
+        "zh": "键先选 {k}，这是文章里那条联系；{q} 在全部 {total} 个头里平均给它 {w}。也可以换成任意一对。",
+    },
+    "key_most": {
+        "en": "The key starts at {k}: of the words, the one {q} attends to most, averaged "
+        "over all {total} heads ({w}). Pick any other pair.",
+        "zh": "键先选 {k}：在所有词里，它是 {q} 在全部 {total} 个头中平均最关注的一个（{w}）。也可以换成任意一对。",
     },
     "ranking": {"en": "The five strongest heads for this link", "zh": "这条联系最强的五个头"},
     "col_layer": {"en": "Layer", "zh": "层"},

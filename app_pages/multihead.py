@@ -17,6 +17,7 @@ from ui.widgets import (
     matrix_view,
     show_charts,
     vectors_view,
+    weights_matrix_view,
 )
 
 OUTPUT_DIMS_SHOWN = 16  # per head, in the small multiples of the outputs
@@ -96,7 +97,9 @@ def combined(p, labels: list[str]) -> None:
     left, right = st.columns(2)
     with left:
         caption = t("multihead.w_o_caption", hd=n_heads * d_v, d=d)
-        matrix_view("W_O", p.params.w_o, concat_dims, dim_labels(d), key="w_o", caption=caption)
+        weights_matrix_view(
+            "W_O", p.params.w_o, concat_dims, dim_labels(d), key="w_o", caption=caption
+        )
     with right:
         caption = t("multihead.output_caption", d=d)
         vectors_view(

@@ -15,11 +15,11 @@ from ui.widgets import (
     dim_labels,
     focus_index,
     focus_picker,
-    matrix_view,
     md_escape,
     scores_view,
     token_picker,
     vectors_view,
+    weights_matrix_view,
 )
 
 TERMS_SHOWN = 16  # rows of the term-by-term table
@@ -35,7 +35,7 @@ def projections(p, w, x_dims, k_dims) -> None:
     """X, and each weight matrix beside what it makes (on a phone: W_Q, then Q, …)."""
     vectors_view("X", p.x, p.labels, x_dims, key="x")
     for name, weights in (("Q", w.w_q), ("K", w.w_k)):
-        matrix_view(f"W_{name}", weights, x_dims, k_dims, key=f"w_{name.lower()}")
+        weights_matrix_view(f"W_{name}", weights, x_dims, k_dims, key=f"w_{name.lower()}")
 
 
 @st.fragment

@@ -16,9 +16,9 @@ from ui.widgets import (
     dim_labels,
     focus_index,
     focus_picker,
-    matrix_view,
     md_escape,
     vectors_view,
+    weights_matrix_view,
     weights_view,
 )
 
@@ -53,7 +53,7 @@ def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
 def values(p, w, x_dims: list[str], v_dims: list[str]) -> None:
     """X and W_V, whose product is V."""
     vectors_view("X", p.x, p.labels, x_dims, key="x")
-    matrix_view("W_V", w.w_v, x_dims, v_dims, key="w_v")
+    weights_matrix_view("W_V", w.w_v, x_dims, v_dims, key="w_v")
     st.caption(t("weighted_sum.values_caption"))
 
 

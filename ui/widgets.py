@@ -78,6 +78,9 @@ def matrix_view(
         name, t("common.shape", shape=f"[{r} × {c}]"), key, lambda: matrix_csv(m, rows, cols)
     )
     chart_args.setdefault("value_title", t("common.value"))
+    # Every axis says what it counts, in the page's language (a phone's reader has no hover).
+    chart_args.setdefault("row_title", t("common.row"))
+    chart_args.setdefault("col_title", t("common.column"))
     if st.session_state.get("present") and r <= NUMBERS_MAX_CELLS and not chart_args.get("cell"):
         chart_args["cell"] = PRESENT_CELL
     shown = m[:MAX_SHOWN, :MAX_SHOWN]
@@ -91,10 +94,22 @@ def matrix_view(
         st.caption(caption)
 
 
+def weights_matrix_view(name: str, m: np.ndarray, rows, cols, *, key: str, **options) -> None:
+    """A learned weight matrix [d_in, d_out] (W_Q, W_K, W_V, W_O): input dimensions down,
+    output dimensions across, signed colours."""
+    axes = {"row_title": t("common.dim_in"), "col_title": t("common.dim_out")}
+    matrix_view(name, m, rows, cols, key=key, **(axes | options))
+
+
 def vectors_view(name: str, m: np.ndarray, labels, dims, *, key: str, **options) -> None:
     """One vector per token [n, d]: tokens down, dimensions across, signed colours; the
     followed token's row outlined (focus=None for none)."""
-    options = {"row_title": t("common.token"), "focus": focus_index(labels), **options}
+    options = {
+        "row_title": t("common.token"),
+        "col_title": t("common.dim"),
+        "focus": focus_index(labels),
+        **options,
+    }
     matrix_view(name, m, labels, dims, key=key, **options)
 
 

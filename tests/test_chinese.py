@@ -1,0 +1,72 @@
+"""In 简体中文 no English is left on any page: every visible text, label, table heading and
+chart title comes from the catalogue in Chinese; what stays in Latin letters is a formula,
+a token of the sentence, a quoted example, or a name (Softmax, BERT, CSV, …)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from apptest_util import chart_specs, open_page, unfold_all
+
+from ui.page import PAGES
+
+SENTENCE = "我吃了蛋糕，它很好吃。"  # the article's sentence in Chinese: its tokens are Chinese
+WORD = re.compile(r"(?<!\w)[A-Za-z][A-Za-z0-9_'’-]*")
+# Names a Chinese text keeps as they are: of functions, models, formats, tools and people.
+NAMES = {
+    "Softmax", "softmax", "Transformer", "BERT", "GPT", "CSV", "Concat", "MultiHead",
+    "Frobenius", "Jensen", "Shannon", "Adam", "numpy", "NumPy", "PyTorch", "GELU",
+    "LayerNorm", "CLS", "SEP", "UNK", "Var", "log", "exp", "cos", "sin", "diag", "argmax",
+    "MatMul", "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM",
+}  # fmt: skip
+QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a token or an example, quoted as it is written
+FORMULA = re.compile(r"\$[^$]*\$|`[^`]*`|:material/[a-z_]+:")
+
+
+def texts_of_spec(spec, out: list[str]) -> None:
+    """The titles and texts a chart shows (its data's labels are tokens: left out)."""
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key in ("title", "text") and isinstance(value, str):
+                out.append(value)
+            else:
+                texts_of_spec(value, out)
+    elif isinstance(spec, list):
+        for value in spec:
+            texts_of_spec(value, out)
+
+
+def visible_texts(at) -> list[str]:
+    texts = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "info", "warning",
+                 "error", "success"):  # fmt: skip
+        texts += [str(el.value) for el in getattr(at, kind)]
+    for kind in ("button", "selectbox", "slider", "select_slider", "toggle", "text_input",
+                 "text_area", "number_input", "radio", "multiselect", "expander", "metric"):  # fmt: skip
+        texts += [el.label for el in getattr(at, kind) if getattr(el, "label", None)]
+    texts += [el.proto.placeholder for el in at.selectbox if el.proto.placeholder]
+    for table in at.dataframe:
+        texts += [str(column) for column in table.value.columns]
+    for spec in chart_specs(at):
+        texts_of_spec(spec, texts)
+    return texts
+
+
+def english(text: str) -> set[str]:
+    text = FORMULA.sub(" ", QUOTED.sub(" ", text))
+    words = set(WORD.findall(text))
+    # Identifiers (d_model, W_Q, head_1) and one- or two-letter symbols (PE, E', ij) are math.
+    letters = {w: sum(c.isalpha() for c in w) for w in words}
+    return {w for w in words if w not in NAMES and not re.search(r"[_\d]", w) and letters[w] > 2}
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_no_english_is_left_on_a_chinese_page(name):
+    at = unfold_all(open_page(name, lang="zh", sentence=SENTENCE))
+    assert not at.exception
+    left = {word for text in visible_texts(at) for word in english(text)}
+    assert not left, f"{name}: {sorted(left)}"
+    held = open_page(name, lang="zh", sentence=SENTENCE, ask="1")  # the questions' own texts
+    left = {word for text in visible_texts(held) for word in english(text)}
+    assert not left, f"{name} (questions first): {sorted(left)}"

@@ -1,6 +1,7 @@
 """Attention Lab's engine: pure numpy, no Streamlit, no I/O."""
 
 from core.article import ARTICLE_SENTENCE, ARTICLE_TOKENS, article_example
+from core.article_heads import ARTICLE_HEADS, HEAD_ROLES, DesignedHead, article_heads_example
 from core.attention import (
     AttentionTrace,
     attention_weights,
@@ -21,7 +22,7 @@ from core.multihead import (
     multi_head_attention,
     split_heads,
 )
-from core.pipeline import Pipeline, build_pipeline, head_scores, uses_article
+from core.pipeline import Pipeline, article_preset, build_pipeline, head_scores, uses_article
 from core.sharpness import (
     Sharpness,
     Sweep,
@@ -42,10 +43,13 @@ from core.tokens import (
 )
 
 __all__ = [
+    "ARTICLE_HEADS",
     "ARTICLE_SENTENCE",
     "ARTICLE_TOKENS",
+    "HEAD_ROLES",
     "MAX_TOKENS",
     "AttentionTrace",
+    "DesignedHead",
     "Footnote4",
     "HeadDivergence",
     "HeadParams",
@@ -56,6 +60,8 @@ __all__ = [
     "Swap",
     "Sweep",
     "article_example",
+    "article_heads_example",
+    "article_preset",
     "attention_weights",
     "build_pipeline",
     "causal_mask",

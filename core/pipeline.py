@@ -7,6 +7,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.article import ARTICLE_D_MODEL, ARTICLE_TOKENS, article_example
+from core.article_heads import (
+    ARTICLE_HEADS,
+    HEADS_D_MODEL,
+    HEADS_H,
+    DesignedHead,
+    article_heads_example,
+)
 from core.attention import AttentionTrace, causal_mask
 from core.multihead import (
     HeadParams,
@@ -30,11 +37,31 @@ class Pipeline:
     params: MHAParams
     mha: MHAResult
     mask: np.ndarray | None  # [n, n] bool, or None without the causal mask
-    is_article: bool  # True when the hand-made article numbers are in use
+    preset: str | None  # "article", "article_heads" (hand-made numbers), or None (random)
 
     def head(self, i: int) -> tuple[AttentionTrace, HeadParams]:
         """Head i's own trace, and its own slices of W_Q, W_K and W_V."""
         return self.mha.head(i), self.params.head(i, self.n_heads)
+
+    @property
+    def is_article(self) -> bool:
+        """The worked example is on: the article's 4-d, one-head numbers."""
+        return self.preset == "article"
+
+    @property
+    def hand_made(self) -> bool:
+        """The numbers are designed, not random: the worked example or the eight heads."""
+        return self.preset is not None
+
+    @property
+    def designed_heads(self) -> list[tuple[DesignedHead, float]]:  # [h]
+        """Each of the eight heads' designed pair with its weight at these settings (the
+        query's weight on the key: "head 1: it → cake, 0.33"); empty for other presets."""
+        if self.preset != "article_heads":
+            return []
+        cells = [(self.tokens.index(h.query), self.tokens.index(h.key)) for h in ARTICLE_HEADS]
+        weights = self.mha.weights  # [h, n, n]
+        return [(h, float(weights[i, *cells[i]])) for i, h in enumerate(ARTICLE_HEADS)]
 
     @property
     def labels(self) -> list[str]:  # [n]
@@ -58,9 +85,19 @@ class Pipeline:
         return self.d_model // self.n_heads
 
 
+def article_preset(tokens: list[str], d_model: int, n_heads: int) -> str | None:
+    """Which hand-made numbers apply: the article's sentence at 4 dimensions and one head
+    ("article"), or at 32 dimensions and eight heads ("article_heads"); else None."""
+    if list(tokens) != ARTICLE_TOKENS:
+        return None
+    return {(ARTICLE_D_MODEL, 1): "article", (HEADS_D_MODEL, HEADS_H): "article_heads"}.get(
+        (d_model, n_heads)
+    )
+
+
 def uses_article(tokens: list[str], d_model: int, n_heads: int) -> bool:
-    """The article's numbers apply to its own sentence at 4 dimensions and one head."""
-    return tokens == ARTICLE_TOKENS and d_model == ARTICLE_D_MODEL and n_heads == 1
+    """Hand-made numbers apply (either preset), so no random weights are needed."""
+    return article_preset(tokens, d_model, n_heads) is not None
 
 
 def build_pipeline(
@@ -77,12 +114,14 @@ def build_pipeline(
     """Tokens -> X -> multi-head attention, with the article's numbers where they apply.
 
     ``params`` lets a caller pass weights it already made (the same as
-    ``init_params(d_model, n_heads, seed)``) instead of drawing them again.
+    ``init_params(d_model, n_heads, seed)``) instead of drawing them again; where a
+    preset applies its hand-made weights are used instead.
     """
     n = len(tokens)
     positions = positional_encoding(n, d_model)  # [n, d_model]
-    if uses_article(tokens, d_model, n_heads):
-        ex = article_example()
+    preset = article_preset(tokens, d_model, n_heads)
+    if preset is not None:
+        ex = article_example() if preset == "article" else article_heads_example()
         x = ex["x"]
         embeddings = x - positions  # the article gives X with position already added
         params = MHAParams(w_q=ex["w_q"], w_k=ex["w_k"], w_v=ex["w_v"], w_o=ex["w_o"])
@@ -102,7 +141,7 @@ def build_pipeline(
         params=params,
         mha=mha,
         mask=mask,
-        is_article=uses_article(tokens, d_model, n_heads),
+        preset=preset,
     )
 
 

@@ -42,8 +42,10 @@ def visible_texts(at) -> list[str]:
     for kind in ("title", "header", "subheader", "markdown", "caption", "info", "warning",
                  "error", "success"):  # fmt: skip
         texts += [str(el.value) for el in getattr(at, kind)]
-    for kind in ("button", "selectbox", "slider", "select_slider", "toggle", "text_input",
-                 "text_area", "number_input", "radio", "multiselect", "expander", "metric"):  # fmt: skip
+    widgets = ("button", "selectbox", "slider", "select_slider", "toggle", "text_input",
+               "text_area", "number_input", "radio", "multiselect", "expander",
+               "metric")  # fmt: skip
+    for kind in widgets:
         texts += [el.label for el in getattr(at, kind) if getattr(el, "label", None)]
     texts += [el.proto.placeholder for el in at.selectbox if el.proto.placeholder]
     for table in at.dataframe:

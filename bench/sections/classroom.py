@@ -9,9 +9,7 @@ thread, split into the script, the page and garbage collection):
    the temperature 1.00 ↔ 1.05, as the pages section does under AppTest; the same moves
    under AppTest, in this process, beside it. Then the same on a server started with
    ``--runner.postScriptGC false`` (Streamlit forces a full garbage collection after
-   every run; AppTest's runner does not), and on one where the objects that exist after
-   the first run are frozen out of the collector's sight (``gc.freeze()``), to show what
-   that collection costs and what freezing would save.
+   every run; AppTest's runner does not), to show what that collection costs.
 2. One student alone: the baseline (20 interactions, 1–3 s think time each).
 3. The class: N protocol students (default 30; $BENCH_CLASS_STUDENTS) and 3 students in
    real Chromium (harness.classroom.BrowserStudent, each in a browser of its own), all at
@@ -42,9 +40,7 @@ expired within 10 % of its level with one session.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
-import json
 import math
 import os
 import random
@@ -55,7 +51,6 @@ import threading
 import time
 from pathlib import Path
 
-from bench.sections import chromium
 from bench.sections.common import (
     ENTRY,
     Check,
@@ -68,19 +63,15 @@ from bench.sections.common import (
     page_names,
     ratio_check,
 )
-from bench.sections.server import StreamlitServer
-from harness import classroom
-from harness.classroom import (
-    THINK_S,
-    BrowserStudent,
-    LoopThread,
-    ProtocolStudent,
-    Step,
-    new_context,
-    plan,
-    start_page,
-)
+from harness import plans
+from harness.browser import launch, missing
+from harness.browser_student import BrowserStudent, student_context
+from harness.failover import failover_class
+from harness.instrumented import read_held, read_runs
+from harness.plans import THINK_S, plan, start_page
 from harness.protocol import ProtocolSession
+from harness.protocol_student import ProtocolStudent, visit
+from harness.server import StreamlitServer
 
 STUDENTS = int(os.environ.get("BENCH_CLASS_STUDENTS", "30"))
 BROWSERS = 3
@@ -107,7 +98,6 @@ COLUMNS = [
     Column("loop", "loop ms"),
     Column("apptest", "AppTest ms"),
     Column("nogc", "no forced GC ms"),
-    Column("frozen", "gc.freeze ms"),
 ]
 
 
@@ -120,32 +110,6 @@ def p95(samples: list[float]) -> float | None:
 
 def median(samples: list[float]) -> float | None:
     return statistics.median(samples) if samples else None
-
-
-def read_lines(path: Path) -> list[dict]:
-    if not path.exists():
-        return []
-    out = []
-    for line in path.read_text().splitlines():
-        with contextlib.suppress(ValueError):
-            out.append(json.loads(line))
-    return out
-
-
-def read_runs(path: Path) -> list[dict]:
-    """harness.instrumented's records of script runs."""
-    return [r for r in read_lines(path) if "event" not in r]
-
-
-def read_held(path: Path, after: float, timeout: float = 10.0) -> dict:
-    """The first "held" report written after `after` (time.time()), waiting for it a while."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [r for r in read_lines(path) if r.get("event") == "held" and r["t"] >= after]
-        if found:
-            return found[0]
-        time.sleep(0.2)
-    return {}
 
 
 def describe_held(report: dict) -> str:
@@ -168,7 +132,7 @@ def describe_held(report: dict) -> str:
 
 async def _probe_page(url: str, page: str, reps: int) -> tuple[list[float], list[str], str]:
     """One session on a page at the defaults: temperature 1.00 ↔ 1.05; (latencies, errors)."""
-    session = ProtocolSession(url, default_page=classroom.DEFAULT_PAGE)
+    session = ProtocolSession(url, default_page=plans.DEFAULT_PAGE)
     await session.connect()
     errors: list[str] = []
     latencies: list[float] = []
@@ -240,22 +204,14 @@ def apptest_per_page(pages: list[str], reps: int) -> dict[str, float | None]:
 
 def _browser_thread(url: str, index: int, steps, page: str, results: list, start_at: float):
     """One browser student in a Chromium of its own (sync Playwright wants its own thread)."""
-    from playwright.sync_api import sync_playwright
-
-    from harness.chromium import CHROMIUM_ARGS, chromium_path
-
     outside: list[str] = []
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            try:
-                context = new_context(browser, url, outside)
-                student = BrowserStudent(context, url, index, steps, page, outside=outside)
-                time.sleep(max(0.0, start_at - time.monotonic()))
-                student.run()
-                results.append(student)
-            finally:
-                browser.close()
+        with launch() as browser:
+            context = student_context(browser, url, outside)
+            student = BrowserStudent(context, url, index, steps, page, outside=outside)
+            time.sleep(max(0.0, start_at - time.monotonic()))
+            student.run()
+            results.append(student)
     except Exception as exc:
         log(f"  browser {index}: {type(exc).__name__}: {exc}")
         results.append(FailedStudent(f"browser {index}", outside, f"{type(exc).__name__}: {exc}"))
@@ -266,7 +222,7 @@ class FailedStudent:
 
     def __init__(self, name: str, outside: list[str], error: str) -> None:
         self.name, self.outside, self.own_seen = name, outside, 0
-        failed = classroom.Interaction(name, "run", time.monotonic())
+        failed = plans.Interaction(name, "run", time.monotonic())
         failed.errors.append(error)
         self.interactions = [failed]
 
@@ -326,7 +282,7 @@ def _tally(students) -> dict:
 
 
 def run_class(n_protocol: int, n_browser: int, interactions: int, with_browsers: bool) -> dict:
-    pages = classroom.pages()
+    pages = plans.pages()
     out: dict = {}
     with tempfile.TemporaryDirectory() as tmp:
         runs = Path(tmp) / "runs.jsonl"
@@ -335,7 +291,7 @@ def run_class(n_protocol: int, n_browser: int, interactions: int, with_browsers:
             time.sleep(2.0)
             out["mem_fresh"] = server.memory_mb()["rss"]
             # Every page once (a server that has been up a while), then nobody.
-            out["warm_errors"] = asyncio.run(_warm(server.url, pages))
+            out["warm_errors"], _ = asyncio.run(visit(server.url, pages))
             time.sleep(2.0)
             out["mem_before"] = server.memory_mb()["rss"]
             log(f"  fresh: {out['mem_fresh']:.0f} MB, warm: {out['mem_before']:.0f} MB")
@@ -445,25 +401,10 @@ async def _lone(student: ProtocolStudent, server, out: dict) -> None:
     await student.run()
 
 
-async def _warm(url: str, pages: list[str]) -> list[str]:
-    """One visitor who opens every page in turn; the errors it saw."""
-    session = ProtocolSession(url, default_page=classroom.DEFAULT_PAGE)
-    await session.connect()
-    errors = []
-    try:
-        for page in pages:
-            errors += (
-                await session.goto(page) if session.page_hashes else await session.open(page)
-            ).errors
-    finally:
-        await session.close()
-    return errors
-
-
 async def _visit(url: str) -> None:
-    session = ProtocolSession(url, default_page=classroom.DEFAULT_PAGE)
+    session = ProtocolSession(url, default_page=plans.DEFAULT_PAGE)
     await session.connect()
-    await session.open(classroom.DEFAULT_PAGE)
+    await session.open(plans.DEFAULT_PAGE)
     await session.close()
 
 
@@ -480,105 +421,43 @@ def _process_cpu(server: StreamlitServer) -> float:
 
 
 def run_school(n_protocol: int, n_browser: int, steps: int) -> dict:
-    """Two replicas behind HAProxy; the busier one is killed mid-run; the fail-over figures."""
-    from playwright.sync_api import sync_playwright
+    """Two replicas behind HAProxy; a replica is killed mid-run; the fail-over figures."""
+    from harness.school import School
 
-    from harness.chromium import CHROMIUM_ARGS, chromium_path
-    from harness.school import COOKIE, School
-
-    pages = classroom.pages()
     out: dict = {}
-    with School() as school, LoopThread() as loop, sync_playwright() as p:
-        out["warm_errors"] = school.warm(pages, classroom.DEFAULT_PAGE)
-        killed = threading.Event()  # a student who has done the plan stays until the kill
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            protocol = []
-            for i in range(n_protocol):
-                page = start_page(i, pages)
-                student = ProtocolStudent(
-                    school.url,
-                    i,
-                    plan(i, steps, pages, page),
-                    page,
-                    think=SCHOOL_THINK_S,
-                    auto_reconnect=True,
-                )
-                student.cookie = COOKIE
-                protocol.append(student)
-            outside: list[str] = []
-            browsers = []
-            for j in range(n_browser):
-                i = n_protocol + j
-                page = start_page(i, pages)
-                context = new_context(browser, school.url, outside)
-                browsers.append(
-                    BrowserStudent(
-                        context, school.url, i, [], page, think=SCHOOL_THINK_S, outside=outside
-                    )
-                )
-            for b in browsers:
-                b.open()
-            running = loop.submit(_protocol_class(protocol, spread_s=1.0, stay=killed))
-            time.sleep(SCHOOL_KILL_AFTER_S)
-            for b in browsers:
-                b.step(Step("temperature"))
-            marks = [b.mark(COOKIE) for b in browsers]
-            replicas = [s.session.cookies.get(COOKIE, "") for s in protocol if s.session.connected]
-            replicas += [m["replica"] for m in marks]
-            victim = max(school.replicas, key=replicas.count)
-            killed_at = school.kill(victim)
-            killed.set()
-            log(f"  killed {victim} ({replicas.count(victim)} of {len(replicas)} students on it)")
-            browser_failovers = [
-                b.after_failover(m, COOKIE)
-                for b, m in zip(browsers, marks, strict=True)
-                if m["replica"] == victim
-            ]
-            for b in browsers:
-                for step in plan(b.index, 3, pages, b.here):
-                    b.step(step)
-            running.result(timeout=600)
-        finally:
-            killed.set()
-            browser.close()
-    failovers = [f for s in protocol for f in s.failovers] + browser_failovers
-    moved = [f for f in failovers if f.replica_before == victim]
-    after = [
-        e
-        for s in protocol
-        for i in s.interactions
-        if i.started > killed_at and not i.interrupted
-        for e in i.errors + i.leaks
-    ]
-    after += [
-        e for b in browsers for i in b.interactions if i.started > killed_at for e in i.errors
-    ]
-    after += [e for f in failovers for e in f.errors]
-    after += out["warm_errors"]
-    out["victim"] = victim
-    out["students_on_victim"] = replicas.count(victim)
+    with School() as school, launch() as browser:
+        out["warm_errors"] = school.warm(plans.pages())
+        run = failover_class(
+            school,
+            browser,
+            n_protocol=n_protocol,
+            n_browser=n_browser,
+            steps=steps,
+            think=SCHOOL_THINK_S,
+            kill_after=SCHOOL_KILL_AFTER_S,
+            steps_after=3,
+            spread_s=1.0,
+        )
+    log(f"  killed {run.victim} ({len(run.expected)} of {len(run.on)} students on it)")
+    moved = run.moved
+
+    def since(kind: str, attr: str) -> list[float]:
+        found = [run.since_kill(getattr(f, attr)) for f in moved if f.student.startswith(kind)]
+        return [t for t in found if t is not None]
+
+    out["victim"] = run.victim
+    out["students_on_victim"] = len(run.expected)
     out["failovers"] = len(moved)
-    out["to_other"] = sum(f.replica_after not in ("", victim) for f in moved)
+    out["to_other"] = sum(f.replica_after not in ("", run.victim) for f in moved)
     out["same_view"] = sum(f.same_view for f in moved)
     out["kept"] = sum(bool(f.kept) for f in moved)
     out["undone"] = sum(f.kept is False for f in moved)
-    reconnect = [f.reconnected - killed_at for f in moved if f.reconnected is not None]
-    first_run = [f.first_run - killed_at for f in moved if f.first_run is not None]
-    out["reconnect_protocol"] = [
-        f.reconnected - killed_at
-        for f in moved
-        if f.reconnected is not None and f.student.startswith("protocol")
-    ]
-    out["reconnect_browser"] = [
-        f.reconnected - killed_at
-        for f in moved
-        if f.reconnected is not None and f.student.startswith("browser")
-    ]
-    out["reconnect"] = reconnect
-    out["first_run"] = first_run
-    out["errors_after"] = after
-    out["outside"] = sorted(set(outside))
+    out["reconnect_protocol"] = since("protocol", "reconnected")
+    out["reconnect_browser"] = since("browser", "reconnected")
+    out["reconnect"] = since("", "reconnected")
+    out["first_run"] = since("", "first_run")
+    out["errors_after"] = run.errors_after + out["warm_errors"]
+    out["outside"] = run.outside
     return out
 
 
@@ -592,19 +471,17 @@ def run(options) -> Section:
     interactions = 6 if quick else INTERACTIONS
     reps = 4 if quick else PROBE_REPS
     pages = page_names()
-    problem = chromium.available()
+    problem = missing()
     with_browsers = not problem
     if problem:
         section.notes.append(f"browser students skipped: {problem}")
 
     log(f"class: server CPU per rerun on {len(pages)} pages ({reps} temperature moves each)")
     server = server_per_page(pages, reps, {})
-    nogc, frozen = {}, {}
+    nogc = {}
     if options.explain and not quick:
         log("class: the same with --runner.postScriptGC false")
         nogc = server_per_page(pages, reps, {"runner.postScriptGC": "false"})
-        log("class: the same with gc.freeze() after the first run")
-        frozen = server_per_page(pages, reps, {}, {"ATTENTION_LAB_GC_FREEZE": "1"})
     log("class: AppTest per page")
     apptest = apptest_per_page(pages, reps)
 
@@ -623,14 +500,13 @@ def run(options) -> Section:
         school = run_school(SCHOOL_PROTOCOL, SCHOOL_BROWSERS, 4 if quick else SCHOOL_STEPS)
 
     measured = not quick and n_protocol == STUDENTS == 30
-    _rows_pages(section, pages, server, nogc, frozen, apptest, quick)
+    _rows_pages(section, pages, server, nogc, apptest, quick)
     _rows_class(section, klass, n_protocol, with_browsers, measured)
     if school is not None:
         _rows_school(section, school)
     section.details = {
         "server": server,
         "server_no_forced_gc": nogc,
-        "server_gc_frozen": frozen,
         "apptest": apptest,
         "class": {k: v for k, v in klass.items() if k not in ("lone", "class", "browsers")},
         "lone": klass["lone"],
@@ -641,7 +517,7 @@ def run(options) -> Section:
     return section
 
 
-def _rows_pages(section, pages, server, nogc, frozen, apptest, quick) -> None:
+def _rows_pages(section, pages, server, nogc, apptest, quick) -> None:
     for page in pages:
         s = server.get(page, {})
         cpu = ms(s.get("cpu"))
@@ -662,7 +538,6 @@ def _rows_pages(section, pages, server, nogc, frozen, apptest, quick) -> None:
             "loop": ms(s.get("loop_cpu")),
             "apptest": at,
             "nogc": ms(nogc.get(page, {}).get("cpu")),
-            "frozen": ms(frozen.get(page, {}).get("cpu")),
         }
         note = "; ".join(s.get("errors", [])[:2])
         section.rows.append(Row(page, "server CPU/rerun", values, checks, note))
@@ -748,7 +623,6 @@ def _rows_class(section, klass, n_protocol, with_browsers, measured) -> None:
         "  GC = the full garbage collection Streamlit forces after each run (runner.postScriptGC),",
         "  loop = the event loop's CPU (main thread: websockets, message queues) per run;",
         "  no forced GC = the same on a server started with --runner.postScriptGC false;",
-        "  gc.freeze = the same with the objects of the first run frozen (gc.freeze());",
         "  AppTest = at.run() for the same moves (the pages section's figure), in this process.",
         "latency: request → script_finished (protocol), action → page settled (browser); the",
         f"  first page view of each student is left out (class: {many['open_median'] or 0:.0f} ms"

@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
-from harness.replies import Drawn, Reply, read_delta, scan_markers
+from harness.replies import Drawn, Reply, read_delta, read_navigation, scan_markers
 from harness.wire import TRIGGER, from_element, to_wire, widget_state
 
 STREAM_PATH = "/_stcore/stream"
@@ -112,10 +112,10 @@ class ProtocolSession:
             return {}
         return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
 
-    def _keep_cookies(self, headers) -> None:
-        for value in headers.get_all("Set-Cookie") or []:
-            name, _, rest = value.partition("=")
-            self.cookies[name.strip()] = rest.split(";", 1)[0].strip()
+    def _keep_cookie(self, set_cookie: str) -> None:
+        """Keep what a Set-Cookie header sets, as a browser would send it back."""
+        name, _, rest = set_cookie.strip().partition("=")
+        self.cookies[name.strip()] = rest.split(";", 1)[0].strip()
 
     async def _health(self) -> bool:
         """GET the health endpoint (HTTP/1.1, no thread), keeping the cookies it sets."""
@@ -144,8 +144,7 @@ class ProtocolSession:
         for line in head[1:]:
             name, _, value = line.partition(":")
             if name.strip().lower() == "set-cookie":
-                key, _, rest = value.strip().partition("=")
-                self.cookies[key.strip()] = rest.split(";", 1)[0].strip()
+                self._keep_cookie(value)
         return bool(head) and head[0].split(" ")[1:2] == ["200"]
 
     async def connect(self, timeout: float = RECONNECT_TIMEOUT_S) -> None:
@@ -175,7 +174,8 @@ class ProtocolSession:
             await asyncio.sleep(delay)
             delay = min(delay * 2, 1.0)
         if self._ws.response is not None:
-            self._keep_cookies(self._ws.response.headers)
+            for value in self._ws.response.headers.get_all("Set-Cookie") or []:
+                self._keep_cookie(value)
         self._connected.set()
         self._reader = asyncio.create_task(self._read(self._ws))
 
@@ -393,17 +393,9 @@ class ProtocolSession:
                 if fresh and (wire := from_element(kind, proto)) is not None:
                     self._states[key] = wire
         elif kind == "navigation":
-            nav = msg.navigation
-            self.links = [
-                "/" if p.is_default else f"/{p.url_pathname}"
-                for p in nav.app_pages
-                if not p.is_hidden and not p.external_url
-            ]
-            for app_page in nav.app_pages:
-                name = app_page.url_pathname or self.default_page
-                self.page_hashes[name] = app_page.page_script_hash
-                if app_page.page_script_hash == nav.page_script_hash:
-                    self.page = name
+            self.links, hashes, current = read_navigation(msg.navigation, self.default_page)
+            self.page_hashes.update(hashes)
+            self.page = current or self.page
         elif kind == "page_info_changed":
             self.query_string = msg.page_info_changed.query_string
         elif kind == "page_not_found":

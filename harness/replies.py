@@ -1,6 +1,7 @@
 """What the server sends back for one run, read as a browser tab would read it.
 
-A run's ``ForwardMsg`` deltas draw the page: ``read_delta`` keeps the widgets it drew (by
+``read_navigation`` reads the pages a navigation message offers. A run's ``ForwardMsg``
+deltas draw the page: ``read_delta`` keeps the widgets it drew (by
 key; those on the sidebar apart, delta path [1, …]), the submit button of each form (by
 the form's key), and the texts of the sidebar's ``st.code`` (the share link); it counts
 the elements and blocks drawn, and reports errors: an exception element or an error
@@ -74,6 +75,24 @@ def scan_markers(raw: bytes, own: bytes | None) -> tuple[int, list[str]]:
     found = set(MARKER.findall(raw))
     leaks = [f"received another student's marker {m.decode()}" for m in found - {own}]
     return int(own in found), leaks
+
+
+def read_navigation(nav, default_page: str) -> tuple[list[str], dict[str, str], str]:
+    """A navigation message: the links it shows (URL paths, "/" the default page), every
+    page's script hash by its url path (the default page under `default_page`), and the
+    page it is on ("" if none)."""
+    links = [
+        "/" if p.is_default else f"/{p.url_pathname}"
+        for p in nav.app_pages
+        if not p.is_hidden and not p.external_url
+    ]
+    hashes, current = {}, ""
+    for app_page in nav.app_pages:
+        name = app_page.url_pathname or default_page
+        hashes[name] = app_page.page_script_hash
+        if app_page.page_script_hash == nav.page_script_hash:
+            current = name
+    return links, hashes, current
 
 
 def read_delta(msg, drawn: Drawn, reply: Reply | None, error: Callable[[str], None]):

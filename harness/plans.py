@@ -32,6 +32,7 @@ QUESTION_FORM = re.compile(r"^quiz_\w+_\d+$")
 GUESS = "{form}_guess"
 SKIP = re.compile(r"(^|_)skip(_|$)")
 PAGE_OWNED = ("q",)  # link parameters the page itself moves (the question reached)
+WRONG_KEY = "quiz.wrong"  # the verdict on a wrong guess, which a page shows as an error
 STEP_KINDS = {  # kind -> weight in a plan
     "temperature": 8,
     "page": 4,
@@ -123,6 +124,8 @@ def plan(index: int, n: int, page_list: list[str], start: str) -> list[Step]:
             steps.append(Step(kind, rng.randint(1, 99)))
         else:
             steps.append(Step(kind))
+    if not steps:
+        return steps
     # A language switch for everyone (half of them switch back later).
     steps[n // 2] = Step("lang")
     if index % 2 and n > 4:
@@ -191,3 +194,12 @@ def lang_name(code: str) -> str:
     from ui.i18n import LANG_NAMES
 
     return LANG_NAMES[code]
+
+
+def app_errors(errors: list[str]) -> list[str]:
+    """The errors of a reply less the verdicts on a student's wrong guesses (a page shows
+    them as error alerts; a student who answers at random gets some)."""
+    from ui.texts import CATALOG
+
+    verdicts = tuple(f"error shown: {text.split('{')[0]}" for text in CATALOG[WRONG_KEY].values())
+    return [e for e in errors if not e.startswith(verdicts)]

@@ -24,6 +24,7 @@ from harness.plans import (
     Interaction,
     Model,
     Step,
+    app_errors,
     lang_name,
 )
 from harness.protocol import ProtocolSession
@@ -125,7 +126,7 @@ class ProtocolStudent:
 
     def _record(self, reply, what: str) -> Interaction:
         item = Interaction(self.name, what, reply.started, reply.seconds, reply.page)
-        item.errors = list(reply.errors)
+        item.errors = app_errors(reply.errors)
         item.leaks = list(reply.leaks)
         self.own_seen += bool(reply.own_marker)
         if reply.status == "disconnected":

@@ -8,7 +8,7 @@ so a busy moment of the machine hits them alike. Each move is timed inside the p
 the key press until the script run has ended and the last chart has finished redrawing
 (see bench/sections/chromium.py for the probes).
 
-Budget: each page at most 2× the floor app.
+Budget: each page at most 1.3× the floor app.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from harness.browser import launch, missing
 from harness.server import StreamlitServer
 
 PAGES = ("softmax", "multihead")
-FLOOR_RATIO = 2.0
+FLOOR_RATIO = 1.3
 
 COLUMNS = [
     Column("median", "median ms"),

@@ -20,6 +20,10 @@ Sections (each compares the app with a floor, the least any app could do):
   are made of.
 * ``memory``: the server's resident memory with 1 and with 20 browser sessions.
 * ``model``: the pretrained model's forward pass, when it is installed.
+* ``class``: what a class costs the real server: every page's interactions one at a time
+  (the whole process's CPU), then thirty students at once, a burst, a trainer beside the
+  class, two replicas behind HAProxy and one of them dying (two tables).
+* ``train``: training the attention model with and without ÷√d_k.
 
 Budgets are checked and printed as PASS or MISS; the exit status is 0 either way
 (this is a measurement, not a test), 2 when a section could not run at all.

@@ -71,20 +71,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def run_section(name: str, args: argparse.Namespace) -> Section:
+def run_section(name: str, args: argparse.Namespace) -> list[Section]:
+    """A section's table, or its tables (a section may print more than one)."""
     from importlib import import_module
 
     module = {"core": "engine"}.get(name, name)
     start = time.perf_counter()
     try:
-        section = import_module(f"bench.sections.{module}").run(args)
+        found = import_module(f"bench.sections.{module}").run(args)
     except Exception as exc:  # one broken section must not lose the others' results
         import traceback
 
         log(traceback.format_exc())
-        section = Section(name, skipped=f"failed: {type(exc).__name__}: {exc}")
-    section.seconds = time.perf_counter() - start
-    return section
+        found = Section(name, skipped=f"failed: {type(exc).__name__}: {exc}")
+    tables = found if isinstance(found, list) else [found]
+    tables[-1].seconds = time.perf_counter() - start
+    return tables
 
 
 def load() -> str:
@@ -115,9 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     sections = []
     for name in args.sections:
         log(f"-- {name}")
-        section = run_section(name, args)
-        log(render_section(section))
-        sections.append(section)
+        for section in run_section(name, args):
+            log(render_section(section))
+            sections.append(section)
     info["load after"] = load()
 
     parts = [render_header(info, options)]

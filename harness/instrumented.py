@@ -1,32 +1,23 @@
 """`python -m harness.instrumented run SCRIPT [flags]`: `streamlit run` with timers inside.
 
 The real server, started as Streamlit's command line starts it, after a few functions of
-its script runner are wrapped. For every script run it appends one JSON line to the file
-named by $ATTENTION_LAB_RUNS:
+its script runner are wrapped (harness.seams, and the runner's ``_run_script``). For every
+script run it appends one JSON line to the file named by $ATTENTION_LAB_RUNS:
 
 - ``page``: the url path of the page that ran inside the frame (the default page's too;
   "" when none ran);
 - ``wall``/``cpu``: the whole run in its script thread (``ScriptRunner._run_script``,
   which also holds Streamlit's own work before and after the script, and the garbage
   collection it forces after every run), wall-clock and the thread's CPU time;
-- ``exec_cpu``: the script itself (``exec_func_with_error_handling``), ``page_cpu``: the
-  page inside the frame, ``gc_cpu``: garbage collection in that thread;
+- ``exec_cpu``: the script itself, ``page_cpu``: the page inside the frame, ``gc_cpu``:
+  garbage collection in that thread;
 - ``reruns``: script runs inside that one call (an ``st.rerun()`` starts another);
 - running totals since the server started: ``process_cpu`` (every thread), ``loop_cpu``
   (the main thread, which runs the event loop: the websockets, the message queues),
   ``send_cpu``/``send_bytes``/``sent`` (serialising messages for the websockets, in the
   event loop's thread) and ``gc_all_cpu`` (garbage collection in any thread).
 
-With $ATTENTION_LAB_GC_FREEZE=1, the objects that exist once the first run is over (the
-imported modules: Streamlit, pandas, Altair and its schema, the app's) are moved out of
-the garbage collector's sight (``gc.freeze()``), so that the full collection Streamlit
-forces after every run no longer walks them: a measurement of what that would save.
-
-With $ATTENTION_LAB_PROFILE_DIR set, every run is also profiled (cProfile, in its script
-thread) and the profiles are kept per page in that folder as PAGE.prof (written after
-each run, outside the timed part), leaving out each session's first two runs of a page
-(its first view, and a rerun that may still find caches cold). Neither changes what the
-app does.
+``read_runs`` and ``read_held`` read the file back.
 
 SIGUSR2 makes the server write what it holds to the same file (``"event": "held"``: its
 sessions, connected and kept for a reconnection, the entries of every st.cache_data and
@@ -48,7 +39,8 @@ import threading
 import time
 from pathlib import Path
 
-PROFILE_SKIP = 2  # a session's first runs of a page that are not profiled
+from harness.seams import timed_runs
+
 _lock = threading.Lock()
 _local = threading.local()
 _totals = {"send_cpu": 0.0, "send_bytes": 0, "sent": 0, "gc_all_cpu": 0.0}
@@ -121,20 +113,14 @@ def _release_memory(signum, frame) -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
-def install(records: Path | None, profile_dir: Path | None, freeze: bool = False) -> None:
-    """Wrap the script runner, the page run and the websocket serialiser."""
-    from streamlit.navigation import page as page_module
+def install(records: Path | None) -> None:
+    """Wrap the script runner, the page run and the websocket serialiser, for good."""
     from streamlit.runtime.scriptrunner import script_runner
     from streamlit.web.server.starlette import starlette_websocket
 
     global _out
     out = _out = records.open("a", buffering=1, encoding="utf-8") if records else None
-    profiles: dict[str, object] = {}
-    seen: dict[tuple[str, str], int] = {}  # (session, page) -> runs so far
-    frozen = [not freeze]
     original_run = script_runner.ScriptRunner._run_script
-    original_exec = script_runner.exec_func_with_error_handling
-    original_page_run = page_module.StreamlitPage.run
     original_serialize = starlette_websocket.serialize_forward_msg
     try:
         loop_clock = time.pthread_getcpuclockid(threading.main_thread().ident)
@@ -147,19 +133,10 @@ def install(records: Path | None, profile_dir: Path | None, freeze: bool = False
         _local.page_cpu = 0.0
         _local.gc_cpu = 0.0
         _local.reruns = 0
-        profiler = None
-        if profile_dir is not None:
-            import cProfile
-
-            profiler = cProfile.Profile()
         wall, cpu = time.perf_counter(), time.thread_time()
-        if profiler is not None:
-            profiler.enable()
         try:
             return original_run(self, rerun_data)
         finally:
-            if profiler is not None:
-                profiler.disable()
             wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
             record = {
                 "t": time.time(),
@@ -179,40 +156,16 @@ def install(records: Path | None, profile_dir: Path | None, freeze: bool = False
             if out is not None:
                 with _lock:
                     out.write(json.dumps(record) + "\n")
-            if not frozen[0]:
-                frozen[0] = True
-                gc.collect()
-                gc.freeze()
-            seen_key = (record["session"], _local.page)
-            seen[seen_key] = seen.get(seen_key, 0) + 1
-            if profiler is not None and seen[seen_key] > PROFILE_SKIP:
-                name = _local.page or "frame"
-                with _lock:
-                    kept = profiles.get(name)
-                    if kept is None:
-                        import pstats
 
-                        kept = profiles[name] = pstats.Stats(profiler)
-                    else:
-                        kept.add(profiler)
-                    kept.dump_stats(str(profile_dir / f"{name}.prof"))
-
-    def exec_timed(func, ctx):
-        start = time.thread_time()
+    def script_start() -> None:
         _local.reruns = getattr(_local, "reruns", 0) + 1
-        try:
-            return original_exec(func, ctx)
-        finally:
-            _local.exec_cpu = getattr(_local, "exec_cpu", 0.0) + time.thread_time() - start
 
-    def page_run(self_page):
-        # The default page's url_path is "": its own name is kept in _url_path.
-        _local.page = getattr(self_page, "_url_path", "") or self_page.url_path
-        start = time.thread_time()
-        try:
-            return original_page_run(self_page)
-        finally:
-            _local.page_cpu = getattr(_local, "page_cpu", 0.0) + time.thread_time() - start
+    def script_done(wall: float, cpu: float) -> None:
+        _local.exec_cpu = getattr(_local, "exec_cpu", 0.0) + cpu
+
+    def page_done(name: str, wall: float, cpu: float) -> None:
+        _local.page = name
+        _local.page_cpu = getattr(_local, "page_cpu", 0.0) + cpu
 
     def serialize(msg):
         start = time.thread_time()
@@ -223,24 +176,43 @@ def install(records: Path | None, profile_dir: Path | None, freeze: bool = False
         return payload
 
     script_runner.ScriptRunner._run_script = run_script
-    script_runner.exec_func_with_error_handling = exec_timed
-    page_module.StreamlitPage.run = page_run
+    timed_runs(script_start=script_start, script_done=script_done, page_done=page_done).__enter__()
     starlette_websocket.serialize_forward_msg = serialize
     gc.callbacks.append(_gc_callback)
     signal.signal(signal.SIGUSR1, _release_memory)
     signal.signal(signal.SIGUSR2, _report_held)
 
 
+def read_records(path: Path) -> list[dict]:
+    """Every record the server has written to `path` so far (runs and "held" reports)."""
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        with contextlib.suppress(ValueError):
+            out.append(json.loads(line))
+    return out
+
+
+def read_runs(path: Path) -> list[dict]:
+    """The records of script runs."""
+    return [r for r in read_records(path) if "event" not in r]
+
+
+def read_held(path: Path, after: float, timeout: float = 10.0) -> dict:
+    """The first "held" report written after `after` (time.time()), waiting for it a while."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = [r for r in read_records(path) if r.get("event") == "held" and r["t"] >= after]
+        if found:
+            return found[0]
+        time.sleep(0.2)
+    return {}
+
+
 def main() -> None:
     records = os.environ.get("ATTENTION_LAB_RUNS")
-    profile_dir = os.environ.get("ATTENTION_LAB_PROFILE_DIR")
-    if profile_dir:
-        Path(profile_dir).mkdir(parents=True, exist_ok=True)
-    install(
-        Path(records) if records else None,
-        Path(profile_dir) if profile_dir else None,
-        freeze=os.environ.get("ATTENTION_LAB_GC_FREEZE") == "1",
-    )
+    install(Path(records) if records else None)
     from streamlit.web import cli
 
     sys.argv = ["streamlit", *sys.argv[1:]]

@@ -16,10 +16,9 @@ as the server last gave it, or as the session has set it since); on a page chang
 page's hash, the same query string, and only the states of the frame's widgets (those
 outside the page).
 
-Every reply is checked for errors (an exception element, an error alert, a compilation
-error, "page not found") and scanned, as raw bytes, for student markers (``marker(i)``:
-a word that no text of the app contains), so that a session can say whether it ever
-received another student's sentence.
+Every reply is read by harness.replies (errors, student markers, the widgets drawn, how
+many elements), and widget values go to and fro as harness.wire says. ``press(key)``
+presses a button, or the submit button of the form with that key.
 
 When the connection drops while ``auto_reconnect`` is on, the session reconnects the way
 Streamlit's frontend does: the health endpoint, until it answers; then the websocket
@@ -34,45 +33,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
+
+from harness.replies import Drawn, Reply, read_delta, read_navigation, scan_markers
+from harness.wire import TRIGGER, from_element, to_wire, widget_state
 
 STREAM_PATH = "/_stcore/stream"
 HEALTH_PATH = "/_stcore/health"
 RUN_TIMEOUT_S = 60.0
 RECONNECT_TIMEOUT_S = 60.0
-MARKER = re.compile(rb"qz[a-z]{4}qz")  # see marker()
-
-
-def marker(i: int) -> str:
-    """Student i's marker: qz + four letters + qz, a word no text of the app contains."""
-    letters = ""
-    for _ in range(4):
-        i, digit = divmod(i, 26)
-        letters = chr(ord("a") + digit) + letters
-    return f"qz{letters}qz"
-
-
-@dataclass
-class Reply:
-    """One request to run the script, and what came back until the run finished."""
-
-    what: str
-    started: float  # time.monotonic()
-    seconds: float | None = None  # request -> script_finished; None when it never finished
-    status: str = ""  # finished, compile error, timeout, disconnected
-    page: str = ""
-    errors: list[str] = field(default_factory=list)
-    messages: int = 0
-    bytes: int = 0
-    own_marker: int = 0  # messages that carried this session's marker
-    leaks: list[str] = field(default_factory=list)  # other students' markers received
-
-    @property
-    def ok(self) -> bool:
-        return self.status == "finished" and not self.errors and not self.leaks
 
 
 @dataclass
@@ -117,13 +88,12 @@ class ProtocolSession:
         self.page = ""  # the current page's url path (default_page for "/")
         self.page_hashes: dict[str, str] = {}  # url path -> page script hash
         self.links: list[str] = []  # the navigation's links, as URL paths ("/" the default)
-        self.widgets: dict[str, tuple[str, object]] = {}  # key -> (element type, proto)
-        self.frame_keys: set[str] = set()  # widgets outside the page (in the sidebar)
-        self.codes: list[str] = []  # the sidebar's st.code texts in the last run
+        self.drawn = Drawn()  # what the last finished run drew
         self.replies: list[Reply] = []
         self.reconnects: list[Reconnect] = []
         self.session_ids: list[str] = []
         self._states: dict[str, tuple[str, object]] = {}  # key -> (field, value) held
+        self._presses: dict[str, object] = {}  # buttons pressed for the next run: id -> wire
         self._cache: dict[str, bytes] = {}  # hash -> cacheable ForwardMsg
         self._ws = None
         self._reader: asyncio.Task | None = None
@@ -132,9 +102,7 @@ class ProtocolSession:
         self._connected = asyncio.Event()
         self._reconnecting: asyncio.Task | None = None
         self._closing = False
-        self._run_widgets: dict[str, tuple[str, object]] = {}
-        self._run_frame: set[str] = set()
-        self._run_codes: list[str] = []
+        self._drawing = Drawn()  # what the run under way has drawn so far
         self.stray: list[str] = []  # errors and markers that came outside any request
 
     # ------------------------------------------------------------------ connection
@@ -144,10 +112,10 @@ class ProtocolSession:
             return {}
         return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
 
-    def _keep_cookies(self, headers) -> None:
-        for value in headers.get_all("Set-Cookie") or []:
-            name, _, rest = value.partition("=")
-            self.cookies[name.strip()] = rest.split(";", 1)[0].strip()
+    def _keep_cookie(self, set_cookie: str) -> None:
+        """Keep what a Set-Cookie header sets, as a browser would send it back."""
+        name, _, rest = set_cookie.strip().partition("=")
+        self.cookies[name.strip()] = rest.split(";", 1)[0].strip()
 
     async def _health(self) -> bool:
         """GET the health endpoint (HTTP/1.1, no thread), keeping the cookies it sets."""
@@ -176,8 +144,7 @@ class ProtocolSession:
         for line in head[1:]:
             name, _, value = line.partition(":")
             if name.strip().lower() == "set-cookie":
-                key, _, rest = value.strip().partition("=")
-                self.cookies[key.strip()] = rest.split(";", 1)[0].strip()
+                self._keep_cookie(value)
         return bool(head) and head[0].split(" ")[1:2] == ["200"]
 
     async def connect(self, timeout: float = RECONNECT_TIMEOUT_S) -> None:
@@ -207,7 +174,8 @@ class ProtocolSession:
             await asyncio.sleep(delay)
             delay = min(delay * 2, 1.0)
         if self._ws.response is not None:
-            self._keep_cookies(self._ws.response.headers)
+            for value in self._ws.response.headers.get_all("Set-Cookie") or []:
+                self._keep_cookie(value)
         self._connected.set()
         self._reader = asyncio.create_task(self._read(self._ws))
 
@@ -245,9 +213,12 @@ class ProtocolSession:
         state.query_string = self.query_string
         state.page_name = page_name
         state.page_script_hash = page_hash
-        for key in self.widgets:
-            if key in self._states and (not frame_only or key in self.frame_keys):
-                state.widget_states.widgets.append(self._widget_state(key))
+        for key, (_, element) in self.widgets.items():
+            if key in self._states and (not frame_only or key in self.drawn.frame_keys):
+                state.widget_states.widgets.append(widget_state(element.id, self._states[key]))
+        for widget_id, wire in self._presses.items():  # a press goes with one run only
+            state.widget_states.widgets.append(widget_state(widget_id, wire))
+        self._presses = {}
         state.cached_message_hashes.extend(self._cache)
         info = state.context_info
         info.timezone = "UTC"
@@ -304,44 +275,32 @@ class ProtocolSession:
         msg = self._back_msg(page_hash=page_hash, frame_only=True)
         return await self._request(f"page {page}", msg, timeout)
 
-    def set_widget(self, key: str, value) -> None:
-        """Give the widget with this key a value, as its user would (sent with the next run).
+    @property
+    def widgets(self) -> dict[str, tuple[str, object]]:
+        """The keyed widgets of the last run: key -> (kind of element, its proto)."""
+        return self.drawn.widgets
 
-        Values as a user sees them: a number for a slider or a number input, True/False
-        for a toggle or checkbox, the option's text for a select slider, a segmented
-        control, a radio or a select box, the text for a text input or area.
-        """
+    def set_widget(self, key: str, value) -> None:
+        """Give the widget with this key a value, as its user would (sent with the next run;
+        values as harness.wire says)."""
         if key not in self.widgets:
             raise KeyError(f"no widget with key {key!r} in the last run: {sorted(self.widgets)}")
         kind, element = self.widgets[key]
-        if kind == "slider" and len(element.options):
-            wire = ("string_array_value", [str(value)])
-        elif kind == "slider":
-            wire = ("double_array_value", [float(value)])
-        elif kind == "checkbox":
-            wire = ("bool_value", bool(value))
-        elif kind == "number_input":
-            wire = ("double_value", float(value))
-        elif kind in ("text_area", "text_input", "selectbox", "radio"):
-            wire = ("string_value", str(value))
-        elif kind in ("button_group", "multiselect"):
-            values = value if isinstance(value, list | tuple) else [value]
-            wire = ("string_array_value", [str(v) for v in values])
-        else:
-            raise TypeError(f"widget {key!r} is a {kind}: setting it is not supported")
-        self._states[key] = wire
+        if kind == "button":
+            raise TypeError(f"{key!r} is a button: press() it")
+        self._states[key] = to_wire(kind, element, value)
 
-    def _widget_state(self, key: str):
-        """The WidgetState of a widget the session has set, under the widget's current id."""
-        from streamlit.proto.WidgetStates_pb2 import WidgetState
-
-        field_name, value = self._states[key]
-        state = WidgetState(id=self.widgets[key][1].id)
-        if field_name.endswith("_array_value"):
-            getattr(state, field_name).data[:] = value
-        else:
-            setattr(state, field_name, value)
-        return state
+    def press(self, key: str) -> None:
+        """Press the button with this key, or the submit button of the form with this key
+        (with the next run, as a click sends it)."""
+        kind, element = self.widgets.get(key, ("", None))
+        if kind != "button":
+            element = self.drawn.forms.get(key)
+        if element is None:
+            found = [k for k, (kind, _) in self.widgets.items() if kind == "button"]
+            found += list(self.drawn.forms)
+            raise KeyError(f"no button or form {key!r} in the last run: {sorted(found)}")
+        self._presses[element.id] = TRIGGER
 
     def query(self) -> dict[str, str]:
         """The URL's query string, as a dictionary."""
@@ -394,7 +353,7 @@ class ProtocolSession:
 
     def shown_query(self) -> str | None:
         """The query string of the link the page shows (an st.code holding "?..."), if any."""
-        for text in self.codes:
+        for text in self.drawn.codes:
             if "?" in text:
                 return urlsplit(text.strip()).query
         return None
@@ -407,43 +366,36 @@ class ProtocolSession:
         if msg.WhichOneof("type") == "ref_hash":
             cached = self._cache.get(msg.ref_hash)
             if cached is None:
-                if reply is not None:
-                    reply.errors.append(f"reference to a message never received: {msg.ref_hash}")
+                self._error(reply, f"reference to a message never received: {msg.ref_hash}")
                 return
             raw, msg = cached, ForwardMsg.FromString(cached)
         elif msg.metadata.cacheable and msg.hash:
             self._cache[msg.hash] = raw
+        own, leaks = scan_markers(raw, self.own_marker)
         if reply is not None:
             reply.messages += 1
             reply.bytes += len(raw)
-        for found in set(MARKER.findall(raw)):
-            if found == self.own_marker:
-                if reply is not None:
-                    reply.own_marker += 1
-            else:
-                leak = f"received another student's marker {found.decode()}"
-                (reply.leaks if reply is not None else self.stray).append(leak)
+            reply.own_marker += own
+        for leak in leaks:
+            (reply.leaks if reply is not None else self.stray).append(leak)
         kind = msg.WhichOneof("type")
         if kind == "new_session":
-            self._run_widgets, self._run_frame, self._run_codes = {}, set(), []
+            self._drawing = Drawn()
             if msg.new_session.initialize.session_id:
                 sid = msg.new_session.initialize.session_id
                 if not self.session_ids or self.session_ids[-1] != sid:
                     self.session_ids.append(sid)
         elif kind == "delta":
-            self._delta(msg, reply)
+            drawn = read_delta(msg, self._drawing, reply, lambda text: self._error(reply, text))
+            if drawn is not None:
+                key, kind, proto = drawn
+                fresh = key not in self._states or getattr(proto, "set_value", False)
+                if fresh and (wire := from_element(kind, proto)) is not None:
+                    self._states[key] = wire
         elif kind == "navigation":
-            nav = msg.navigation
-            self.links = [
-                "/" if p.is_default else f"/{p.url_pathname}"
-                for p in nav.app_pages
-                if not p.is_hidden and not p.external_url
-            ]
-            for app_page in nav.app_pages:
-                name = app_page.url_pathname or self.default_page
-                self.page_hashes[name] = app_page.page_script_hash
-                if app_page.page_script_hash == nav.page_script_hash:
-                    self.page = name
+            self.links, hashes, current = read_navigation(msg.navigation, self.default_page)
+            self.page_hashes.update(hashes)
+            self.page = current or self.page
         elif kind == "page_info_changed":
             self.query_string = msg.page_info_changed.query_string
         elif kind == "page_not_found":
@@ -457,8 +409,7 @@ class ProtocolSession:
             status = msg.script_finished
             if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                 return  # another run follows (st.rerun)
-            self.widgets, self.frame_keys = self._run_widgets, self._run_frame
-            self.codes = self._run_codes
+            self.drawn = self._drawing
             result = "compile error" if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR else ""
             if self._done is not None and not self._done.done():
                 self._done.set_result(result or "finished")
@@ -468,84 +419,3 @@ class ProtocolSession:
             reply.errors.append(text)
         else:
             self.stray.append(text)
-
-    def _delta(self, msg, reply: Reply | None) -> None:
-        from streamlit.proto.Alert_pb2 import Alert
-
-        delta = msg.delta
-        if delta.WhichOneof("type") != "new_element":
-            return
-        element = delta.new_element
-        kind = element.WhichOneof("type")
-        if kind == "exception":
-            exc = element.exception
-            self._error(reply, f"exception: {exc.type}: {exc.message[:300]}")
-            return
-        if kind == "alert" and element.alert.format == Alert.ERROR:
-            self._error(reply, f"error shown: {element.alert.body[:300]}")
-            return
-        if kind == "code":
-            if msg.metadata.delta_path and msg.metadata.delta_path[0] == 1:
-                self._run_codes.append(element.code.code_text)  # the sidebar's
-            return
-        proto = getattr(element, kind, None)
-        widget_id = getattr(proto, "id", "") if proto is not None else ""
-        if widget_id.startswith("$$ID-") and widget_id.count("-") >= 2:
-            key = widget_id.split("-", 2)[2]
-            if key and key != "None":
-                self._run_widgets[key] = (kind, proto)
-                if msg.metadata.delta_path and msg.metadata.delta_path[0] == 1:
-                    self._run_frame.add(key)  # delta path [1, …] is the sidebar
-                if key not in self._states or getattr(proto, "set_value", False):
-                    self._follow(key, kind, proto)
-
-    def _follow(self, key: str, kind: str, proto) -> None:
-        """The widget's value as its element says it, as a browser's widget takes it.
-
-        The value the app set (``set_value``), else, for a widget seen for the first
-        time, its default; widgets without a state of their own (buttons) are skipped.
-        """
-        fresh = getattr(proto, "set_value", False)
-
-        def has(name: str) -> bool:
-            try:
-                return proto.HasField(name)
-            except ValueError:  # not an optional field: always there
-                return True
-
-        if kind == "slider" and len(proto.options):
-            value = (
-                list(proto.raw_value) if fresh else [proto.options[int(i)] for i in proto.default]
-            )
-            wire = ("string_array_value", value)
-        elif kind == "slider":
-            wire = ("double_array_value", list(proto.value if fresh else proto.default))
-        elif kind == "checkbox":
-            wire = ("bool_value", proto.value if fresh else proto.default)
-        elif kind == "number_input":
-            if not (has("value") if fresh else has("default")):
-                return
-            wire = ("double_value", proto.value if fresh else proto.default)
-        elif kind in ("text_area", "text_input"):
-            if not (has("value") if fresh else has("default")):
-                return
-            wire = ("string_value", proto.value if fresh else proto.default)
-        elif kind in ("selectbox", "radio"):
-            if fresh:
-                wire = ("string_value", proto.raw_value)
-            elif has("default") and 0 <= proto.default < len(proto.options):
-                wire = ("string_value", proto.options[proto.default])
-            else:
-                return
-        elif kind == "button_group":
-            contents = [option.content for option in proto.options]
-            value = list(proto.raw_values) if fresh else [contents[int(i)] for i in proto.default]
-            wire = ("string_array_value", value)
-        elif kind == "multiselect":
-            value = (
-                list(proto.raw_values) if fresh else [proto.options[int(i)] for i in proto.default]
-            )
-            wire = ("string_array_value", value)
-        else:
-            return
-        self._states[key] = wire

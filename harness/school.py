@@ -1,6 +1,6 @@
-"""A school: several replicas of the app behind HAProxy, all on 127.0.0.1.
+"""A school: two replicas of the app behind HAProxy, all on 127.0.0.1.
 
-``School(2)`` starts two app servers (harness.server.StreamlitServer, each on its own
+``School()`` starts two app servers (harness.server.StreamlitServer, each on its own
 free port) and Debian's HAProxy with the project's own configuration,
 deploy/haproxy.cfg, whose addresses come from the environment. Every process is stopped
 by its own PID. ``kill(name)`` stops one replica at once, as a crash would. ``warm()``
@@ -16,13 +16,10 @@ import os
 import shutil
 import subprocess
 import tempfile
-import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
-from harness.server import ROOT, Child, StreamlitServer, free_port
+from harness.server import ROOT, Child, StreamlitServer, free_port, healthy, start_all
 
 HAPROXY_CONFIG = ROOT / "deploy" / "haproxy.cfg"
 DEFAULT_HAPROXY = "/usr/sbin/haproxy"  # Debian's package
@@ -40,6 +37,7 @@ def haproxy_path() -> str | None:
 class HAProxy(Child):
     """HAProxy in the foreground with deploy/haproxy.cfg, in front of the given servers."""
 
+    name = "HAProxy"
     STOP_TIMEOUT_S = 10
 
     def __init__(self, backends: dict[str, int], executable: str | None = None) -> None:
@@ -63,20 +61,9 @@ class HAProxy(Child):
         )
         return self
 
-    def wait_ready(self, timeout: float = 30.0) -> None:
+    def wait_ready(self) -> None:
         """Until a health request through the balancer is answered by a replica."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.alive():
-                raise RuntimeError(f"HAProxy exited early:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except (urllib.error.URLError, OSError):
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"HAProxy did not answer after {timeout:.0f} s:\n{self.log_tail()}")
+        self.wait(lambda: healthy(self.url), "answering through to a replica", timeout=90.0)
 
 
 class School:
@@ -90,46 +77,21 @@ class School:
         self.url = self.balancer.url
 
     def __enter__(self) -> School:
-        try:
-            for server in self.replicas.values():
-                server.start()
-            for server in self.replicas.values():
-                server.wait_healthy()
-            self.balancer.start()
-            self.balancer.wait_ready()
-        except BaseException:
-            self.stop()
-            raise
+        start_all([*self.replicas.values(), self.balancer])
         return self
 
     def __exit__(self, *exc) -> None:
         self.stop()
 
-    def warm(self, pages: list[str], default_page: str = "") -> list[str]:
-        """Every page once on every replica, all at once; returns the errors seen."""
-        from harness.protocol import ProtocolSession
-
-        async def visit(url: str, page: str) -> list[str]:
-            session = ProtocolSession(url, default_page=default_page)
-            await session.connect()
-            try:
-                reply = await session.open(page)
-                return [f"{url}/{page}: {e}" for e in reply.errors]
-            finally:
-                await session.close()
+    def warm(self, pages: list[str]) -> list[str]:
+        """Every page once on every replica, the replicas at once; returns the errors seen."""
+        from harness.protocol_student import run_apart, visit
 
         async def everything() -> list[str]:
-            found = await asyncio.gather(
-                *(visit(s.url, page) for s in self.replicas.values() for page in pages)
-            )
-            return [e for errors in found for e in errors]
+            found = await asyncio.gather(*(visit(s.url, pages) for s in self.replicas.values()))
+            return [e for errors, _ in found for e in errors]
 
-        # In a thread of its own: the caller's thread may be running a loop (Playwright's).
-        found: list[list[str]] = []
-        worker = threading.Thread(target=lambda: found.append(asyncio.run(everything())))
-        worker.start()
-        worker.join()
-        return found[0] if found else ["the replicas could not be warmed"]
+        return run_apart(everything())
 
     def kill(self, name: str) -> float:
         """Stop one replica at once (SIGKILL to its own PID); returns time.monotonic()."""

@@ -3,6 +3,10 @@
 Used by the end-to-end tests and by the benchmark; it never stops a process by name.
 With ``runs=PATH`` the server is started through harness.instrumented, which writes one
 line per script run (its page, wall and CPU time) to PATH.
+
+Every process the harness starts (a server, a load balancer) is a ``Child``: started,
+waited for until it answers, and stopped by its own PID; ``start_all`` starts several and
+stops them all if one does not come up.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from harness.process import memory_mb
+
 ROOT = Path(__file__).resolve().parents[1]
 START_TIMEOUT_S = 90.0  # generous: a busy 2-core machine imports Streamlit slowly
 
@@ -28,20 +34,73 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def healthy(url: str) -> bool:
+    """Whether Streamlit's health endpoint at this base URL answers "ok"."""
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=5) as r:
+            return r.status == 200 and r.read().strip() == b"ok"
+    except (urllib.error.URLError, OSError):
+        return False
+
+
 class Child:
-    """A process this harness started: its log, and a stop by its own PID."""
+    """A process this harness started: its log, a wait until it answers, a stop by its PID."""
 
     _log: object
     proc: subprocess.Popen | None = None
+    name = "process"
     STOP_TIMEOUT_S = 15
+
+    def start(self) -> Child:
+        raise NotImplementedError
+
+    def wait_ready(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self):
+        start_all([self])
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None else None
+
+    def wait(self, ready, what: str, timeout: float = START_TIMEOUT_S) -> None:
+        """Until ready() holds; an error with the log's tail if the process exits first."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise RuntimeError(f"the {self.name} exited early:\n{self.log_tail()}")
+            if ready():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the {self.name} was not {what} after {timeout:.0f} s")
 
     def log_tail(self, chars: int = 4000) -> str:
         self._log.flush()
         self._log.seek(0)
         return self._log.read().decode("utf-8", "replace")[-chars:]
+
+    def memory_mb(self) -> dict[str, float]:
+        """Resident memory now (rss) and at its peak (hwm), its children included."""
+        return memory_mb(self.pid if self.alive() else None)
+
+    def signal(self, signum: int) -> None:
+        """Send a signal to this process (its own PID, nothing else)."""
+        if self.alive():
+            os.kill(self.proc.pid, signum)
+
+    def kill(self) -> None:
+        """Stop at once, as a crash would (SIGKILL to its own PID)."""
+        if self.alive():
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=self.STOP_TIMEOUT_S)
 
     def stop(self) -> None:
         if self.alive():
@@ -55,8 +114,23 @@ class Child:
             self._log.close()
 
 
+def start_all(children: list[Child]) -> None:
+    """Start every child, then wait until each answers; on any failure stop them all."""
+    try:
+        for child in children:
+            child.start()
+        for child in children:
+            child.wait_ready()
+    except BaseException:
+        for child in reversed(children):
+            child.stop()
+        raise
+
+
 class StreamlitServer(Child):
     """One `streamlit run SCRIPT` on 127.0.0.1; `with` starts it, waits until healthy, stops it."""
+
+    name = "Streamlit server"
 
     def __init__(
         self,
@@ -64,48 +138,28 @@ class StreamlitServer(Child):
         *,
         options: dict[str, str] | None = None,
         runs: str | Path | None = None,
-        profile_dir: str | Path | None = None,
         env: dict[str, str] | None = None,
         port: int | None = None,
     ) -> None:
         """``options``: more Streamlit flags ({"server.disconnectedSessionTTL": "10"});
-        ``runs``: a file for the per-run records of harness.instrumented; ``profile_dir``:
-        also profile every script run there (one .prof file per page); ``env``: more
+        ``runs``: a file for the per-run records of harness.instrumented; ``env``: more
         environment variables for the server (harness.instrumented reads some)."""
         self.script = Path(script)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.options = dict(options or {})
         self.runs = Path(runs) if runs else None
-        self.profile_dir = Path(profile_dir) if profile_dir else None
         self.env = dict(env or {})
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 (open until stop())
         self.proc: subprocess.Popen | None = None
 
-    @property
-    def pid(self) -> int | None:
-        return self.proc.pid if self.proc is not None else None
-
-    def __enter__(self) -> StreamlitServer:
-        self.start()
-        try:
-            self.wait_healthy()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-
     def start(self) -> StreamlitServer:
-        """Start the server and return at once (wait_healthy or wait_listening to wait)."""
+        """Start the server and return at once (wait_ready or wait_listening to wait)."""
         script = self.script.relative_to(ROOT) if self.script.is_absolute() else self.script
-        instrumented = self.runs is not None or self.profile_dir is not None
         cmd = [
             sys.executable,
             "-m",
-            "harness.instrumented" if instrumented else "streamlit",
+            "harness.instrumented" if self.runs is not None else "streamlit",
             "run",
             str(script),
             "--server.headless",
@@ -125,8 +179,6 @@ class StreamlitServer(Child):
         env = dict(os.environ, **self.env)
         if self.runs is not None:
             env["ATTENTION_LAB_RUNS"] = str(self.runs)
-        if self.profile_dir is not None:
-            env["ATTENTION_LAB_PROFILE_DIR"] = str(self.profile_dir)
         self.proc = subprocess.Popen(
             cmd,
             cwd=ROOT,
@@ -138,11 +190,7 @@ class StreamlitServer(Child):
         return self
 
     def healthy(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=5) as r:
-                return r.status == 200 and r.read().strip() == b"ok"
-        except (urllib.error.URLError, OSError):
-            return False
+        return healthy(self.url)
 
     def listening(self) -> bool:
         try:
@@ -151,30 +199,9 @@ class StreamlitServer(Child):
         except OSError:
             return False
 
-    def wait(self, ready, what: str, timeout: float = START_TIMEOUT_S) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.alive():
-                raise RuntimeError(f"the Streamlit server exited early:\n{self.log_tail()}")
-            if ready():
-                return
-            time.sleep(0.2)
-        raise RuntimeError(f"the Streamlit server was not {what} after {timeout:.0f} s")
-
-    def wait_healthy(self) -> None:
+    def wait_ready(self) -> None:
         self.wait(self.healthy, "healthy")
 
     def wait_listening(self) -> None:
         """Ready to accept a connection, without sending it a single request."""
         self.wait(self.listening, "listening")
-
-    def kill(self) -> None:
-        """Stop at once, as a crashed server would (SIGKILL to its own PID, nothing else)."""
-        if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=15)
-
-    def signal(self, signum: int) -> None:
-        """Send a signal to this server's own process."""
-        if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signum)

@@ -1,4 +1,5 @@
-"""Fixtures shared by the test files: the pretrained model, read once per test process."""
+"""Fixtures shared by the test files: the pretrained model, read once per test process; and
+no network (the Hugging Face hub offline) unless a test puts a stand-in in its place."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
+
+# The suite never reaches for the network: the Hugging Face hub is read from its cache only
+# (offline, a download that cannot succeed waits about 25 s on its retries). The tests of
+# the download path put a stand-in for the hub in its place (tests/test_bert.py).
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from realmodel import FIX_COMMAND, ModelUnavailable, load_model, locate_model
 

@@ -241,6 +241,29 @@ def test_hub_files_are_used_when_found(nowhere, monkeypatch, tmp_path):
     assert files.tokenizer.name == "tokenizer.json"
 
 
+def test_a_download_is_used_when_the_cache_misses(nowhere, monkeypatch, tmp_path):
+    """Online, the files the cache lacks come from the hub: here a stand-in that serves a
+    local folder (the suite itself never reaches for the network)."""
+    served = tmp_path / "hub"
+    served.mkdir()
+    for name in ("model.safetensors", "tokenizer.json", "config.json"):
+        (served / name).write_text("{}")
+    asked = []
+
+    def stand_in_hub(repo_id, filename, *, local_files_only=False, **kwargs):
+        asked.append(local_files_only)
+        if local_files_only:
+            raise OSError("not in the cache (test)")
+        return str(served / filename)
+
+    monkeypatch.setattr(huggingface_hub, "hf_hub_download", stand_in_hub)
+    files = locate_model()
+    assert files.source == "hub"
+    assert files.weights == served / "model.safetensors"
+    assert files.config == served / "config.json"
+    assert asked == [True, False, False, False]  # the cache first, then the three files
+
+
 def test_a_copy_in_the_hub_cache_is_found_offline(monkeypatch, tmp_path):
     # The real huggingface_hub code, reading a cache laid out as it lays it out.
     repo = tmp_path / "models--sentence-transformers--all-MiniLM-L6-v2"

@@ -32,7 +32,7 @@ def test_a_copied_link_restores_the_view_and_the_page():
         True,
     )
     assert (state["temperature"], state["seed"], state["lang"]) == (0.5, 7, "zh")
-    assert at.header[0].value == "1 · 相似度 Q·Kᵀ"
+    assert at.header[0].value == COMMON["page.similarity"]["zh"]
     # The URL written back is the one that was opened.
     assert dict(at.query_params) == {
         "d": "64",

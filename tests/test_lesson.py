@@ -11,8 +11,15 @@ from ui.page import PAGES, TOUR
 from ui.texts.common import TEXTS as COMMON
 
 
+def stop_text(stop: int, lang: str) -> str:
+    """The lesson bar's words for a stop, up to the page's name ("Lesson · stop 5 / 9: …")."""
+    return COMMON["tour.where"][lang].split("{page}")[0].format(k=stop, n=len(TOUR))
+
+
 def where(at) -> str:
-    return next(md.value for md in at.markdown if "Lesson" in md.value or "课程" in md.value)
+    """The lesson bar's text: the markdown that says which stop this is, in either language."""
+    starts = [COMMON["tour.where"][lang].split("{")[0] for lang in ("en", "zh")]
+    return next(md.value for md in at.markdown if any(s in md.value for s in starts))
 
 
 def links(at) -> dict[str, str]:
@@ -27,7 +34,7 @@ def test_start_walks_every_stop_in_order_and_back():
     for stop, name in enumerate(TOUR, start=1):
         assert not at.exception, (stop, at.exception)
         assert at.header[0].value == COMMON[f"page.{name}"]["en"]
-        assert f"stop {stop} / {len(TOUR)}" in where(at)
+        assert stop_text(stop, "en") in where(at)
         assert at.query_params["tour"] == str(stop)
         bar = links(at)
         if stop > 1:
@@ -59,7 +66,7 @@ def test_in_chinese_the_lesson_s_controls_speak_chinese_and_lead_the_same_way():
 def test_a_cold_tour_link_lands_on_its_stop_asking_its_question_first():
     at = open_page("softmax", tour="5", lang="zh", d="16", ask="1")
     assert not at.exception
-    assert "第 5 / 9 站" in where(at)
+    assert stop_text(5, "zh") in where(at)
     assert [f.proto.form.form_id for f in at.get("form")] == ["quiz_softmax"]
     assert "softmax_weights" not in chart_keys(at)  # held back until the guess
     assert at.session_state["d_model"] == 16  # the rest of the view comes with it

@@ -62,5 +62,5 @@ def test_links_to_every_step_and_beyond():
 def test_chinese_header():
     at = open_page("overview", lang="zh")
     assert not at.exception
-    assert at.header[0].value == "总览"
+    assert at.header[0].value == COMMON["page.overview"]["zh"]
     assert COMMON["msg.article_on"]["zh"] in all_text(at)

@@ -75,9 +75,9 @@ def test_row_measures_follow_from_the_shown_weights(default_page):
     jac = [np.linalg.norm(np.diag(p) - np.outer(p, p)) for p in w]  # Frobenius norm
     np.testing.assert_allclose(grad, jac, rtol=1e-10)
     shown = metrics(default_page)
-    assert shown["Mean entropy (nats)"] == pytest.approx(h.mean(), abs=5e-5)
-    assert shown["Mean largest weight"] == pytest.approx(w.max(axis=1).mean(), abs=5e-5)
-    assert shown["Mean gradient norm"] == pytest.approx(np.mean(jac), abs=5e-5)
+    assert shown[TEXTS["mean_entropy"]["en"]] == pytest.approx(h.mean(), abs=5e-5)
+    assert shown[TEXTS["mean_max"]["en"]] == pytest.approx(w.max(axis=1).mean(), abs=5e-5)
+    assert shown[TEXTS["mean_grad"]["en"]] == pytest.approx(np.mean(jac), abs=5e-5)
 
 
 def test_one_row_by_hand(default_page):
@@ -114,8 +114,8 @@ def test_switching_scaling_off_sharpens_the_rows(heads):
     assert np.all(off.iloc[:, 2].to_numpy() > on.iloc[:, 2].to_numpy())
     m_on = {"entropy": on.iloc[:, 0].mean(), "max": on.iloc[:, 2].mean()}
     shown = metrics(at)
-    assert shown["Mean entropy (nats)"] < m_on["entropy"]
-    assert shown["Mean largest weight"] > m_on["max"]
+    assert shown[TEXTS["mean_entropy"]["en"]] < m_on["entropy"]
+    assert shown[TEXTS["mean_max"]["en"]] > m_on["max"]
 
 
 def test_lower_temperature_lowers_entropy_and_the_gradient():

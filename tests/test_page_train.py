@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart, chart_keys, charts, open_page
+from apptest_util import all_text, chart, chart_keys, charts, open_page, table
 
 from core import train
 from core.train import TrainConfig, compare, scaling_sweep
@@ -71,7 +71,7 @@ def test_both_sides_are_drawn_from_what_compare_returns():
             answers = df[df["answer"]].sort_values("i")["j"].to_numpy()
             np.testing.assert_array_equal(answers, expected.example.sources[0])
     # the steps to the target per seed, and the link that reopens this view
-    steps = at.dataframe[0].value
+    steps = table(at, TEXTS["col_seed"]["en"], *(TEXTS[kind]["en"] for kind in SIDES))
     for kind in SIDES:
         side = getattr(expected, kind)
         column = steps[TEXTS[kind]["en"]].tolist()
@@ -123,7 +123,8 @@ def test_a_diverging_learning_rate_shows_diverged_and_finite_charts(monkeypatch)
                 values = df[column].to_numpy(dtype=float)
                 assert not np.isinf(values).any(), key
                 assert np.isfinite(values).any() or key.startswith("train_map"), key
-    cells = at.dataframe[0].value[TEXTS["unscaled"]["en"]].tolist()
+    steps = table(at, TEXTS["col_seed"]["en"], *(TEXTS[kind]["en"] for kind in SIDES))
+    cells = steps[TEXTS["unscaled"]["en"]].tolist()
     assert cells[0].startswith("diverged at step")
 
 

@@ -177,13 +177,18 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
                 st.warning(t(error), icon=":material/edit:")
         if not settings.present:
             st.form_submit_button(
-                t("quiz.check"), on_click=_check, args=(name, pending), type="primary"
+                t("quiz.check"),
+                on_click=_check,
+                args=(name, pending),
+                type="primary",
+                key=f"quiz_{name}_check",
             )
         st.form_submit_button(
             t("quiz.reveal" if settings.present else "quiz.skip"),
             on_click=_skip,
             args=(pending,),
             help=t("quiz.reveal_help" if settings.present else "quiz.skip_help"),
+            key=f"quiz_{name}_skip",
         )
     return False
 

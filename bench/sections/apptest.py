@@ -1,10 +1,9 @@
 """Running the app under Streamlit's AppTest, with timers (and a profiler) in the script thread.
 
-AppTest runs every script run in a fresh thread. The whole script is executed by
-``exec_func_with_error_handling`` in that thread, and a page of ``st.navigation`` by
-``StreamlitPage.run`` inside it; both are wrapped here while a measurement runs, so a
-rerun's time splits into AppTest's part (outside the script), the frame's (the entry
-script around the page) and the page's own.
+AppTest runs every script run in a fresh thread. The script and the page inside it are
+timed there by harness.seams while a measurement runs, so a rerun's time splits into
+AppTest's part (outside the script), the frame's (the entry script around the page) and
+the page's own.
 
 AppTest also compiles the page's file again on every run (a real server compiles it
 once and keeps the bytecode); that compile time is timed too and counted as AppTest's.
@@ -14,9 +13,8 @@ Why private functions are wrapped: Streamlit has no public hook around a script 
 AppTest.run() returns only when the run is over, so timing it from outside (the "run"
 figure) mixes AppTest's own bookkeeping with the script; ``st.context`` and the script's
 own code cannot time what happens before the first line and after the last (the frame's
-navigation, the delta queue). The three functions wrapped here are the narrowest seams
-Streamlit 1.67 has; each is restored when the measurement ends, and nothing in the app or
-the tests depends on them.
+navigation, the delta queue). Beside harness.seams' two, ``ScriptCache.get_bytecode`` is
+wrapped here; each is restored when the measurement ends.
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bench.sections.common import ENTRY, summary
+from harness.seams import timed_runs
 
 
 @dataclass
@@ -57,29 +56,25 @@ class ScriptTimer:
     @contextlib.contextmanager
     def installed(self) -> Iterator[ScriptTimer]:
         from streamlit import config
-        from streamlit.navigation import page as page_module
-        from streamlit.runtime.scriptrunner import script_runner
         from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 
-        original_exec = script_runner.exec_func_with_error_handling
-        original_page_run = page_module.StreamlitPage.run
         original_bytecode = ScriptCache.get_bytecode
         original_stats = config.get_option("browser.gatherUsageStats")
         timer = self
 
-        def exec_timed(func, ctx):
-            profiler = timer.profiler
-            start = time.perf_counter()
+        def script_start() -> None:
             timer.in_script = True
-            if profiler is not None:
-                profiler.enable()
-            try:
-                return original_exec(func, ctx)
-            finally:
-                if profiler is not None:
-                    profiler.disable()
-                timer.in_script = False
-                timer.script += time.perf_counter() - start
+            if timer.profiler is not None:
+                timer.profiler.enable()
+
+        def script_done(wall: float, cpu: float) -> None:
+            if timer.profiler is not None:
+                timer.profiler.disable()
+            timer.in_script = False
+            timer.script += wall
+
+        def page_done(name: str, wall: float, cpu: float) -> None:
+            timer.page += wall
 
         def bytecode_timed(self_cache, script_path):
             start = time.perf_counter()
@@ -94,22 +89,13 @@ class ScriptTimer:
                 if timer.in_script:
                     timer.compile += time.perf_counter() - start
 
-        def page_run_timed(self_page):
-            start = time.perf_counter()
-            try:
-                return original_page_run(self_page)
-            finally:
-                timer.page += time.perf_counter() - start
-
-        script_runner.exec_func_with_error_handling = exec_timed
-        page_module.StreamlitPage.run = page_run_timed
         ScriptCache.get_bytecode = bytecode_timed
         config.set_option("browser.gatherUsageStats", False)
+        hooks = {"script_start": script_start, "script_done": script_done, "page_done": page_done}
         try:
-            yield self
+            with timed_runs(**hooks):
+                yield self
         finally:
-            script_runner.exec_func_with_error_handling = original_exec
-            page_module.StreamlitPage.run = original_page_run
             ScriptCache.get_bytecode = original_bytecode
             config.set_option("browser.gatherUsageStats", original_stats)
 

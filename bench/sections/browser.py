@@ -8,7 +8,7 @@ so a busy moment of the machine hits them alike. Each move is timed inside the p
 the key press until the script run has ended and the last chart has finished redrawing
 (see bench/sections/chromium.py for the probes).
 
-Budget: each page at most 2× the floor app.
+Budget: each page at most 1.3× the floor app.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from bench.sections.common import (
     ratio_check,
     summary,
 )
-from bench.sections.server import StreamlitServer
+from harness.browser import launch, missing
+from harness.server import StreamlitServer
 
 PAGES = ("softmax", "multihead")
-FLOOR_RATIO = 2.0
+FLOOR_RATIO = 1.3
 
 COLUMNS = [
     Column("median", "median ms"),
@@ -41,7 +42,7 @@ COLUMNS = [
 
 def run(options) -> Section:
     section = Section("browser", COLUMNS)
-    if problem := chromium.available():
+    if problem := missing():
         section.skipped = f"skipped: {problem}"
         return section
     reps = options.reps or (4 if options.quick else 14)
@@ -51,7 +52,7 @@ def run(options) -> Section:
     with (
         StreamlitServer(FLOOR_APP) as floor,
         StreamlitServer(ENTRY) as app,
-        chromium.chromium() as browser,
+        launch() as browser,
     ):
         section.details["chromium"] = browser.version
         label = chromium.app_temperature_label()

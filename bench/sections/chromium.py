@@ -1,4 +1,4 @@
-"""Headless Chromium through Playwright (the system's Chromium, never a downloaded one).
+"""Timing probes in the browser harness.browser drives (the system's Chromium, headless).
 
 Each page gets probes before any of the app's code runs: the time of the last key press
 on a slider, of the first and the last message from the server after it (the rerun's
@@ -10,9 +10,8 @@ canvas charts) or to the main column.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 
-from harness.chromium import CHROMIUM_ARGS, EXTERNAL, chromium_path
+from harness.browser import IDLE_JS, new_context
 
 VIEWPORT = {"width": 1400, "height": 900}
 TIMEOUT_MS = 90_000
@@ -71,60 +70,33 @@ PROBES_JS = r"""
 
 RESET_JS = "() => Object.assign(window.__bench, {t0: 0, first: 0, last: 0, chart: 0, main: 0})"
 
-# Done when the server has answered the key press, the app says its script is not
-# running, the status widget is gone, and neither a message nor a change in the main
-# column has come for `quiet` ms (or 5 s have passed since the last message, in case
-# something keeps moving).
-DONE_JS = """([quiet]) => {
+# Done when the server has answered the key press, the app is at rest (harness.browser),
+# the status widget is gone, and neither a message nor a change in the main column has
+# come for `quiet` ms (or 5 s have passed since the last message, in case something keeps
+# moving).
+DONE_JS = f"""([quiet]) => {{
   const B = window.__bench;
   if (!B.t0 || !B.first) return false;
-  const app = document.querySelector('[data-testid="stApp"]');
-  if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  if (!({IDLE_JS})()) return false;
   if (document.querySelector('[data-testid="stStatusWidget"]')) return false;
   const t = performance.now();
   return t - Math.max(B.last, B.chart, B.main) > quiet || t - B.last > 5000;
-}"""
-
-
-def available() -> str:
-    """Empty when the browser sections can run, else why not."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed"
-    if chromium_path() is None:
-        return "no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)"
-    return ""
-
-
-@contextlib.contextmanager
-def chromium() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+}}"""
 
 
 def new_page(browser, viewport: dict | None = None):
     """A page in a new context (its own cookies, so its own Streamlit session), with probes."""
-    context = browser.new_context(viewport=viewport or VIEWPORT, locale="en-US")
-    context.set_default_timeout(TIMEOUT_MS)
-    context.route(EXTERNAL, lambda route: route.abort())
-    context.add_init_script(PROBES_JS)
+    context = new_context(
+        browser, viewport=viewport or VIEWPORT, init_script=PROBES_JS, timeout_ms=TIMEOUT_MS
+    )
     return context.new_page()
 
 
 def wait_idle(page) -> None:
-    """Connected, the script run finished, and no "Running…" indicator left."""
+    """At rest (harness.browser), and no "Running…" indicator left."""
     from playwright.sync_api import expect
 
-    app = page.get_by_test_id("stApp")
-    expect(app).to_have_attribute("data-test-connection-state", "CONNECTED", timeout=TIMEOUT_MS)
-    expect(app).to_have_attribute("data-test-script-state", "notRunning", timeout=TIMEOUT_MS)
+    page.wait_for_function(IDLE_JS, timeout=TIMEOUT_MS)
     expect(page.get_by_test_id("stStatusWidget")).to_be_hidden(timeout=TIMEOUT_MS)
 
 

@@ -40,8 +40,10 @@ def log(message: str) -> None:
 
 
 def page_names() -> list[str]:
-    """Every page of the app: one per file in app_pages/ (files starting with _ excluded)."""
-    return sorted(p.stem for p in (ROOT / "app_pages").glob("*.py") if not p.stem.startswith("_"))
+    """Every page of the app (one per file in app_pages/), in alphabetical order."""
+    from harness.plans import pages
+
+    return sorted(pages())
 
 
 def largest_sentence() -> str:
@@ -283,7 +285,8 @@ def render_section(section: Section) -> str:
         if row.note:
             lines.append(f"  * {row.item} {row.setting}: {row.note}".replace("  ", " ", 1))
     lines += [f"  {note}" for note in section.notes]
-    lines.append(f"  ({section.seconds:.0f} s)")
+    if section.seconds:
+        lines.append(f"  ({section.seconds:.0f} s)")
     return "\n".join(lines)
 
 

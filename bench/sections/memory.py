@@ -27,7 +27,8 @@ from bench.sections.common import (
     log,
     page_names,
 )
-from bench.sections.server import StreamlitServer
+from harness.browser import launch, missing
+from harness.server import StreamlitServer
 
 SESSIONS = 20
 BUDGET_MB = 690.0
@@ -68,14 +69,14 @@ def _use(tab, label: str, moves: int) -> None:
 
 def run(options) -> Section:
     section = Section("memory", COLUMNS)
-    if problem := chromium.available():
+    if problem := missing():
         section.skipped = f"skipped: {problem}"
         return section
     sessions = 4 if options.quick else SESSIONS
     moves = 2 if options.quick else 3
     plan = session_plan(sessions, page_names())
     log(f"memory: a fresh server, then 1 and {sessions} sessions")
-    with StreamlitServer(ENTRY) as server, chromium.chromium() as browser:
+    with StreamlitServer(ENTRY) as server, launch() as browser:
         label = chromium.app_temperature_label()
         time.sleep(SETTLE_S)
         idle = server.memory_mb()

@@ -13,15 +13,9 @@ import asyncio
 
 import pytest
 
-from harness.classroom import (
-    BrowserStudent,
-    LoopThread,
-    ProtocolStudent,
-    new_context,
-    pages,
-    plan,
-    start_page,
-)
+from harness.browser_student import BrowserStudent, student_context
+from harness.plans import pages, plan, start_page
+from harness.protocol_student import LoopThread, ProtocolStudent
 
 pytestmark = [pytest.mark.browser, pytest.mark.load]
 
@@ -57,7 +51,7 @@ def test_a_class_at_once(server, browser):
     outside: list[str] = []
     i = PROTOCOL_STUDENTS
     page = start_page(i + 3, page_list)  # another page than the protocol students' first ones
-    context = new_context(browser, server.url, outside)
+    context = student_context(browser, server.url, outside)
     try:
         in_browser = BrowserStudent(
             context,

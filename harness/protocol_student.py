@@ -34,6 +34,16 @@ from harness.wire import choices
 
 STAY_S = 5.0  # after `stay` is set: how long a lost connection may take to show itself
 NUMBER_GUESS = "1"  # what a student types where a question asks for a number
+# A plan's kinds of step and the sidebar's widget each moves.
+CONTROL_KEYS = {
+    "temperature": "temperature",
+    "scale": "scale",
+    "causal": "causal",
+    "d_model": "d_model",
+    "heads": "n_heads",
+    "seed": "seed",
+    "lang": "lang",
+}
 
 
 def answer(session: ProtocolSession) -> str | None:
@@ -144,7 +154,8 @@ class ProtocolStudent:
         return self._record(reply, f"open /{self.start}")
 
     async def after_failover(self) -> Failover:
-        """Once reconnected: move the temperature a notch, and compare with the view before."""
+        """Once reconnected: move the temperature a notch (or the seed, where the page has no
+        temperature; nothing where it has neither), and compare with the view before."""
         s = self.session
         await s.wait_reconnected()
         record = s.reconnects[len(self.failovers)]
@@ -166,10 +177,14 @@ class ProtocolStudent:
                 item.errors += self.model.check(record.query_after)
             self.model.resync(record.query_after)
         before = dict(self.model.values)
-        value = self.model.nudge_temperature()
-        self.model.set("temperature", value)
-        s.set_widget("temperature", value)
-        reply = await s.rerun("temperature after the fail-over")
+        if "temperature" in s.widgets:
+            value = self.model.nudge_temperature()
+            self.model.set("temperature", value)
+            s.set_widget("temperature", value)
+        elif "seed" in s.widgets:  # a page without the temperature: the next seed
+            self.model.set("seed", self.model.values["seed"] + 1)
+            s.set_widget("seed", self.model.values["seed"])
+        reply = await s.rerun("a move after the fail-over")
         item.page_after = s.page
         item.link_after = s.query()
         item.errors += reply.errors + reply.leaks
@@ -194,6 +209,18 @@ class ProtocolStudent:
         s = self.session
         return s.reconnecting or len(s.reconnects) > len(self.failovers)
 
+    def _on_this_page(self, step: Step) -> Step:
+        """The step, or, when the page does not show its control (a page shows only the
+        shared settings it uses), the first planned kind it does show: what a student in
+        front of that page would move instead."""
+        if step.kind not in CONTROL_KEYS or CONTROL_KEYS[step.kind] in self.session.widgets:
+            return step
+        for kind, key in CONTROL_KEYS.items():
+            if key in self.session.widgets and kind != "lang":
+                value = {"temperature": 0.5, "d_model": 8, "heads": 1, "seed": 7}.get(kind)
+                return Step(kind, value)
+        return Step("rerun")
+
     async def step(self, step: Step) -> Interaction:
         s = self.session
         if self._moved():
@@ -208,6 +235,12 @@ class ProtocolStudent:
         if step.kind == "press":
             s.press(step.value)
             return self._record(await s.rerun(), f"press {step.value}")
+        step = self._on_this_page(step)
+        if step.kind == "rerun":  # nothing of the plan's kind here: a page's own slider
+            key = next((k for k, (kind, _) in s.widgets.items() if kind == "slider"), None)
+            if key is not None:
+                s.set_widget(key, float(s.widgets[key][1].max) / 2)
+            return self._record(await s.rerun(), f"rerun {key or ''}".strip())
         if step.kind in ("scale", "causal"):
             value = not self.model.values[step.kind]
             self.model.set(step.kind, value)

@@ -27,11 +27,11 @@ def terms_table(
     numbers_table(dict(zip(names, factors, strict=True)), list(index)[cut], decimals=decimals)
 
 
-def sum_latex(
-    lhs: str, terms: Terms, *, shown: int, decimals: int, rule: str = "", per_line: int = 2
-) -> None:
+def sum_latex(lhs: str, terms: Terms, *, shown: int, decimals: int, rule: str = "") -> None:
     """lhs (= rule) = (a₁)(b₁) + (a₂)(b₂) + … = total: the first ``shown`` terms written out,
-    a few to a line, so that the sum fits a phone."""
+    two to a line while their factors are short, one when they are printed to more places
+    than two, so that the sum fits a phone."""
+    per_line = 2 if decimals <= 2 else 1
     written = [
         f"({num(a, decimals)})({num(b, decimals)})"
         for a, b in zip(terms.a[:shown], terms.b[:shown], strict=True)

@@ -51,12 +51,13 @@ def test_page(new_page, page_paths, name):
 
     Each view: no Streamlit exception, no browser error, every chart drawn (a page may have
     none: the real model page without its model shows a message); on the phone nothing
-    pushes the main column sideways. A screenshot of each view.
+    pushes the main column sideways. A screenshot of each view. The whole page: with
+    questions first off (the lesson's tests look at the questions).
     """
     path = url_path(page_paths, name)
     where = f"{path} ({name}.py)"
     app = new_page(PHONE)
-    app.open(path)
+    app.open(f"{path}?ask=0")
     assert urlsplit(app.page.url).path == path, f"{where}: the app moved to {app.page.url}"
     app.check(f"{where} at {PHONE['width']} px")
     assert app.main.get_by_test_id("stHeading").count(), f"{where}: the page has no heading"
@@ -99,7 +100,7 @@ def test_matrix_cells_keep_their_height_beside_the_axes(new_page):
     """
     from apptest_util import chart_specs, open_page
 
-    params = {"d": 16, "heads": 2}
+    params = {"d": 16, "heads": 2, "ask": 0}
     specs = chart_specs(open_page("multihead", **params))
     app = new_page(WIDE)
     app.open("/multihead?" + "&".join(f"{k}={v}" for k, v in params.items()))

@@ -2,8 +2,9 @@
 
 import streamlit as st
 
+from core.experiment import DIMS
 from core.quiz import train_questions
-from core.train import DIMS, TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
+from core.train_config import TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
 from ui import settings as cfg
 from ui import state
 from ui.figures import train as fig
@@ -42,7 +43,7 @@ def controls(batch: int) -> None:
 
 
 def changed(a) -> str:
-    """One change that cfg.train_request() made, in words (reasons: core.train.REASONS)."""
+    """One change that cfg.train_request() made, in words (reasons: core.train_config.REASONS)."""
     why = t(f"train.reason_{a.reason}", width=WIDTH_LIMIT, seconds=f"{TIME_LIMIT:g}")
     name = t(f"train.name_{a.name}")
     return t(

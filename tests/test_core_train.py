@@ -14,25 +14,11 @@ import pytest
 import core.train as train
 from core.attention import causal_mask, scaled_dot_product_attention
 from core.backprop import attention_backward, softmax_backward
+from core.experiment import band, compare, scaling_sweep, side, steps_to_accuracy
 from core.recall import recall_batch
-from core.train import (
-    LIMITS,
-    TIME_LIMIT,
-    TrainConfig,
-    backward,
-    band,
-    batches,
-    compare,
-    estimate_seconds,
-    forward,
-    init_weights,
-    scaling_sweep,
-    side,
-    steps_to_accuracy,
-    train_run,
-    train_side,
-    validate,
-)
+from core.train import batches, train_run, train_side
+from core.train_config import LIMITS, TIME_LIMIT, TrainConfig, estimate_seconds, validate
+from core.train_model import backward, forward, init_weights
 
 TINY = TrainConfig(d_k=4, d_model=6, n_pairs=4, n_queries=2, n_keys=5, n_values=4, batch=3)
 

@@ -1,6 +1,6 @@
 """The "Why scale? Train it" page: two trainings, with and without ÷√d_k, asked for by a button.
 
-Expectations come from core.train itself, run here at the same settings: what the page
+Expectations come from core.experiment itself, run here at the same settings: what the page
 draws must be what compare() and scaling_sweep() return, step for step. The settings are
 small (few steps, one or two seeds) so that the whole file runs in seconds.
 """
@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 from apptest_util import all_text, chart, chart_keys, charts, open_page
 
-from core import train
-from core.train import TrainConfig, compare, scaling_sweep
+from core import train_config
+from core.experiment import compare, scaling_sweep
+from core.train_config import TrainConfig
 from ui import settings as cfg
 from ui import state
 from ui.texts.common import TEXTS as COMMON
@@ -110,7 +111,7 @@ def test_a_tampered_link_is_clamped_with_a_message():
 
 def test_a_diverging_learning_rate_shows_diverged_and_finite_charts(monkeypatch):
     # Within the page's limits (lr ≤ 1) no run has been seen to overflow; widen them.
-    monkeypatch.setitem(train.LIMITS, "lr", (1e-4, 1e300))
+    monkeypatch.setitem(train_config.LIMITS, "lr", (1e-4, 1e300))
     monkeypatch.setattr(cfg, "TRAIN_LR_OPTIONS", (*cfg.TRAIN_LR_OPTIONS, 1e300))
     at = trained({"lr": "1e300", "steps": "20", "seeds": "1", "dk": "4"})
     errors = [e.value for e in at.error]

@@ -157,7 +157,8 @@ def test_show_me_sets_the_controls_and_the_score_counts():
 def test_the_train_page_asks_about_the_first_gradient(params):
     from dataclasses import replace
 
-    from core.train import compare, validate
+    from core.experiment import compare
+    from core.train_config import validate
 
     s = settings(params)
     config = validate({}, causal=s.causal, seed=s.seed).config

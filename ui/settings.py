@@ -14,7 +14,7 @@ import streamlit as st
 
 from core import ARTICLE_SENTENCE, MAX_TOKENS, tokenize
 from core.tokens import focus_default, unique_labels
-from core.train import Adjustment, TrainConfig, validate
+from core.train_config import Adjustment, TrainConfig, validate
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
 HEAD_OPTIONS = (1, 2, 4, 8, 16)
@@ -320,11 +320,11 @@ def sentence_tokens(sentence: str) -> Tokens:
 
 # ---------------------------------------------------------------------------- Train page
 
-TRAIN_DK_OPTIONS = tuple(2**e for e in range(10))  # 1 … 512: core.train's limits of d_k
+TRAIN_DK_OPTIONS = tuple(2**e for e in range(10))  # 1 … 512: core.train_config's limits of d_k
 TRAIN_LR_OPTIONS = (1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1.0)  # … and of lr
 TRAIN_TARGETS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 TRAIN_TARGET = 0.9
-# The Train page's controls: session_state key -> core.train.TrainConfig field
+# The Train page's controls: session_state key -> core.train_config.TrainConfig field
 TRAIN_FIELDS = {
     "train_dk": "d_k",
     "train_heads": "n_heads",
@@ -341,7 +341,7 @@ PAGE_DEFAULTS = {
 @dataclass(frozen=True)
 class TrainRequest:
     """What the Train page trains: a config safe to train, the target accuracy, and every
-    change made to what the link or the controls asked for (reasons: core.train.REASONS,
+    change made to what the link or the controls asked for (reasons: core.train_config.REASONS,
     and "choice": moved to the nearest value a control offers)."""
 
     config: TrainConfig
@@ -381,7 +381,7 @@ def _target(raw: object, out: list[Adjustment]) -> float:
 
 def train_request(settings: Settings) -> TrainRequest:
     """The Train page's controls (a link's text or the widgets' values) made safe to train by
-    core.train.validate(), with the shared mask and seed, and d_k, lr and the target moved
+    core.train_config.validate(), with the shared mask and seed, and d_k, lr and the target moved
     to values their controls offer. The values used are written back to the controls, so
     they show what is trained. Call it before the controls are drawn."""
     s = st.session_state

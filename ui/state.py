@@ -31,19 +31,9 @@ from core import (
     sharpness_sweep,
 )
 from core.bert import BertOutput
+from core.experiment import DIMS, Comparison, Progress, ScalingSweep, compare, scaling_sweep, side
 from core.pipeline import uses_article
-from core.train import (
-    DIMS,
-    WIDTH_LIMIT,
-    Comparison,
-    Progress,
-    ScalingSweep,
-    TrainConfig,
-    compare,
-    estimate_seconds,
-    scaling_sweep,
-    side,
-)
+from core.train_config import WIDTH_LIMIT, TrainConfig, estimate_seconds
 from realmodel import Encoded, ModelUnavailable, RealModel, load_model
 from ui.settings import DEFAULTS, Settings, sentence_tokens
 
@@ -214,7 +204,7 @@ def first_step(config: TrainConfig) -> Comparison:
 
 
 def comparison(config: TrainConfig, target: float, progress: Progress | None = None) -> Comparison:
-    """core.train.compare() of these settings, trained once (cached), read at this target."""
+    """core.experiment.compare() of these settings, trained once (cached), read at this target."""
     c = _comparison(config).result(lambda: compare(config, window=WINDOW, progress=progress))
     if target == c.target:
         return c
@@ -261,7 +251,7 @@ def _sweep(config: TrainConfig, target: float) -> Slot:
 def train_sweep(
     config: TrainConfig, target: float, progress: Progress | None = None
 ) -> ScalingSweep:
-    """Steps to the target against d_k (core.train.DIMS), scaled and unscaled, at the
+    """Steps to the target against d_k (core.experiment.DIMS), scaled and unscaled, at the
     settings of sweep_config(config) (cached)."""
     c = sweep_config(config)
     compute = functools.partial(

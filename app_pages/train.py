@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.experiment import DIMS
+from core.experiment import CLOSE, DIMS, sweep_verdicts, verdict
 from core.quiz import train_questions
 from core.train_config import TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
 from ui import settings as cfg
@@ -63,7 +63,7 @@ formula = (
 s = open_page("train", formula=formula, about_input=False)
 request = cfg.train_request(s)  # before the controls: it sets their values
 config, target, pct = request.config, request.target, f"{request.target:.0%}"
-says = {"target": pct, "close": f"{state.CLOSE:.0%}"}  # what a verdict sentence needs
+says = {"target": pct, "close": f"{CLOSE:.0%}"}  # what a verdict sentence needs
 section("task", pairs=config.n_pairs, queries=config.n_queries, values=config.n_values)
 st.markdown(t("train.model_body"))
 
@@ -90,7 +90,7 @@ else:
         if broke := [str(r.seed) for r in getattr(c, kind).runs if r.diverged]:
             st.error(t("train.diverged", side=t(f"train.{kind}"), seeds=", ".join(broke)))
     a, b = c.scaled, c.unscaled
-    code = state.verdict(a.steps_to_target, a.reached, b.steps_to_target, b.reached)
+    code = verdict(a.steps_to_target, a.reached, b.steps_to_target, b.reached)
     st.markdown(t(f"train.verdict_{code}", d_k=config.d_k, steps=config.steps, **says))
     st.dataframe(fig.steps_table(c, t), hide_index=True)
     st.caption(t("train.steps_caption", window=c.window, target=pct))
@@ -125,7 +125,7 @@ else:
     sw = state.train_sweep(config, target, progress=report)
     bar.empty()
     show_chart(fig.sweep_chart(sw, config.d_k, t), key="train_sweep")
-    for code, group in state.sweep_verdicts(sw).items():
+    for code, group in sweep_verdicts(sw).items():
         d_k = ", ".join(map(str, group))
         st.markdown("- " + t(f"train.verdict_{code}", d_k=d_k, steps=sw.budget, **says))
     st.dataframe(fig.sweep_table(sw, t), hide_index=True)

@@ -14,7 +14,15 @@ import pytest
 import core.train as train
 from core.attention import causal_mask, scaled_dot_product_attention
 from core.backprop import attention_backward, softmax_backward
-from core.experiment import band, compare, scaling_sweep, side, steps_to_accuracy
+from core.experiment import (
+    band,
+    compare,
+    scaling_sweep,
+    side,
+    steps_to_accuracy,
+    sweep_verdicts,
+    verdict,
+)
 from core.recall import recall_batch
 from core.train import batches, train_run, train_side
 from core.train_config import LIMITS, TIME_LIMIT, TrainConfig, estimate_seconds, validate
@@ -242,6 +250,39 @@ def test_scaling_sweep_reports_steps_for_each_d_k_and_both_sides():
         assert np.all(np.isfinite(s.final_loss)) and np.all(s.steps <= 40)
         assert np.all(s.steps[~s.reached] == 40)  # not reached: counted as the budget
         assert s.steps_mean.shape == (2,)
+
+
+@pytest.mark.parametrize(
+    ("scaled", "unscaled", "code"),
+    [
+        # (steps, reached) per seed; a seed that did not get there counts as the budget, 100
+        (([20, 30], [1, 1]), ([60, 90], [1, 1]), "scaled_first"),
+        (([60, 90], [1, 1]), ([20, 30], [1, 1]), "unscaled_first"),
+        (([20, 40], [1, 1]), ([30, 50], [1, 1]), "close"),  # the ranges overlap
+        (([50, 50], [1, 1]), ([55, 56], [1, 1]), "close"),  # means 50 and 55.5: within 20 %
+        (([40, 40], [1, 1]), ([60, 60], [1, 1]), "scaled_first"),  # 40 and 60: not within 20 %
+        (([20, 30], [1, 1]), ([100, 100], [0, 0]), "scaled_first"),
+        (([20, 100], [1, 0]), ([30, 40], [1, 1]), "mixed"),
+        (([100, 100], [0, 0]), ([100, 100], [0, 0]), "neither"),
+    ],
+)
+def test_the_verdict_says_which_side_got_there_first(scaled, unscaled, code):
+    steps_a, reached_a = scaled
+    steps_b, reached_b = unscaled
+    assert verdict(steps_a, np.array(reached_a, bool), steps_b, np.array(reached_b, bool)) == code
+
+
+def test_the_sweep_s_verdicts_group_every_d_k_by_its_verdict():
+    result = scaling_sweep(
+        TrainConfig(**{**vars(TINY), "steps": 30, "n_seeds": 2}), dims=(4, 16, 64)
+    )
+    groups = sweep_verdicts(result)
+    assert sorted(d for dims in groups.values() for d in dims) == [4, 16, 64]
+    for code, dims in groups.items():
+        for d in dims:
+            i = list(result.dims).index(d)
+            a, b = result.scaled, result.unscaled
+            assert verdict(a.steps[i], a.reached[i], b.steps[i], b.reached[i]) == code
 
 
 # ---------------------------------------------------------------------------- divergence

@@ -12,7 +12,7 @@ import pytest
 from apptest_util import all_text, chart, chart_keys, charts, open_page
 
 from core import train_config
-from core.experiment import compare, scaling_sweep
+from core.experiment import compare, scaling_sweep, sweep_verdicts
 from core.train_config import TrainConfig
 from ui import settings as cfg
 from ui import state
@@ -146,7 +146,7 @@ def test_the_sweep_draws_what_scaling_sweep_returns_and_says_where_the_sides_are
         missed = rows["status"] == TEXTS["not_reached"]["en"]
         np.testing.assert_array_equal(missed, ~side.reached.ravel())
     shown = all_text(at)
-    for code, dims in state.sweep_verdicts(expected).items():
+    for code, dims in sweep_verdicts(expected).items():
         d_k = ", ".join(map(str, dims))
         values = {"d_k": d_k, "target": "60%", "steps": 40, "close": "20%"}
         assert TEXTS[f"verdict_{code}"]["en"].format(**values) in shown

@@ -258,38 +258,3 @@ def train_sweep(
         scaling_sweep, c, DIMS, target=target, window=WINDOW, progress=progress
     )
     return _sweep(c, target).result(compute)
-
-
-CLOSE = 0.2  # two sides whose mean steps differ by less than this share are close
-
-
-def verdict(scaled_steps, scaled_reached, unscaled_steps, unscaled_reached) -> str:
-    """Which side got to the target first, over the seeds ([S] each, not reached = budget).
-
-    "close" when every seed got there and the two sides' ranges overlap or their means are
-    within CLOSE of each other; else "scaled_first" or "unscaled_first" when every seed of
-    one side was faster than every seed of the other; "neither" when no seed got there, and
-    "mixed" for the rest (ranges that overlap, with some seeds not there).
-    """
-    a, b = np.asarray(scaled_steps, dtype=float), np.asarray(unscaled_steps, dtype=float)
-    if not (np.any(scaled_reached) or np.any(unscaled_reached)):
-        return "neither"
-    if np.all(scaled_reached) and np.all(unscaled_reached):
-        overlap = a.min() <= b.max() and b.min() <= a.max()
-        if overlap or abs(a.mean() - b.mean()) < CLOSE * max(a.mean(), b.mean()):
-            return "close"
-    if np.all(scaled_reached) and a.max() < b.min():
-        return "scaled_first"
-    if np.all(unscaled_reached) and b.max() < a.min():
-        return "unscaled_first"
-    return "mixed"
-
-
-def sweep_verdicts(sweep: ScalingSweep) -> dict[str, list[int]]:
-    """The d_k of the sweep grouped by their verdict(), in the order the verdicts first come."""
-    groups: dict[str, list[int]] = {}
-    for i, d in enumerate(sweep.dims):
-        a, b = sweep.scaled, sweep.unscaled
-        code = verdict(a.steps[i], a.reached[i], b.steps[i], b.reached[i])
-        groups.setdefault(code, []).append(int(d))
-    return groups

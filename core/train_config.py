@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from core.parse import parse_flag
+
 # ---------------------------------------------------------------------------- settings
 
 
@@ -131,16 +133,10 @@ class Validated:
         return [str(a) for a in self.adjustments]
 
 
-_TRUE, _FALSE = {"1", "true", "on", "yes"}, {"0", "false", "off", "no"}
-
-
 def _parse(value: object, kind: type) -> bool | float | None:
     """value as a bool or a number, or None when it is not one (NaN is not a number here)."""
     if kind is bool:
-        if isinstance(value, (bool, np.bool_)):
-            return bool(value)
-        text = str(value).strip().lower()
-        return True if text in _TRUE else False if text in _FALSE else None
+        return parse_flag(value)
     try:
         number = float(value.strip() if isinstance(value, str) else value)
     except (TypeError, ValueError, OverflowError):

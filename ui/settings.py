@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from core import ARTICLE_SENTENCE, MAX_TOKENS, tokenize
+from core.parse import parse_flag
 from core.tokens import focus_default, unique_labels
 from core.train_config import Adjustment, TrainConfig, validate
 
@@ -148,9 +149,9 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
 
     for key in ("scale", "causal", "present"):
         if (raw := get(key)) is not None:
-            flag = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
-            values[key] = flag.get(raw.strip().lower(), getattr(DEFAULTS, key))
-            if raw.strip().lower() not in flag:
+            flag = parse_flag(raw)
+            values[key] = getattr(DEFAULTS, key) if flag is None else flag
+            if flag is None:
                 fixed.append(PARAMS[key])
 
     if (raw := get("temperature")) is not None:
@@ -231,8 +232,7 @@ def presenting() -> bool:
     configuration comes first)."""
     if "present" in st.session_state:
         return bool(st.session_state["present"])
-    raw = st.query_params.get(PARAMS["present"], "")
-    return raw.strip().lower() in ("1", "true", "on")
+    return parse_flag(st.query_params.get(PARAMS["present"], "")) is True
 
 
 def current() -> Settings:

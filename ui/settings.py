@@ -12,16 +12,15 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from core import ARTICLE_SENTENCE, MAX_TOKENS, tokenize
+from core import ARTICLE_SENTENCE, tokens
 from core.parse import parse_flag
-from core.tokens import focus_default, unique_labels
+from core.tokens import MAX_SENTENCE_CHARS, Tokens
 from core.train_config import Adjustment, TrainConfig, validate
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
 HEAD_OPTIONS = (1, 2, 4, 8, 16)
 TEMPERATURE_MIN, TEMPERATURE_MAX, TEMPERATURE_STEP = 0.05, 5.0, 0.05
 SEED_MAX = 9999
-MAX_SENTENCE_CHARS = 2000  # longer text is cut before tokenizing (the token cap is lower still)
 LANGS = ("en", "zh")
 
 
@@ -289,33 +288,11 @@ def restore_article() -> None:
         st.session_state[key] = getattr(DEFAULTS, key)
 
 
-@dataclass(frozen=True)
-class Tokens:
-    """The sentence as tokens, and what had to be done to it."""
-
-    tokens: tuple[str, ...]
-    trimmed_from: int  # the token count before trimming to MAX_TOKENS (0 when not trimmed)
-    empty: bool  # True when the sentence had no tokens and the article's is used instead
-
-    @property
-    def labels(self) -> list[str]:
-        return unique_labels(self.tokens)
-
-    @property
-    def default_focus(self) -> str:
-        """The label of the token followed first: "it" when there is one (see focus_default)."""
-        return self.labels[focus_default(list(self.tokens))]
-
-
+# 256 sentences: the few a class types, each a few dozen short strings.
 @st.cache_data(max_entries=256, show_spinner=False)
 def sentence_tokens(sentence: str) -> Tokens:
-    """Tokenize, trim to MAX_TOKENS, and fall back to the article sentence when empty."""
-    tokens = tokenize(sentence[:MAX_SENTENCE_CHARS])
-    if not tokens:
-        return Tokens(tuple(tokenize(ARTICLE_SENTENCE)), 0, True)
-    if len(tokens) > MAX_TOKENS:
-        return Tokens(tuple(tokens[:MAX_TOKENS]), len(tokens), False)
-    return Tokens(tuple(tokens), 0, False)
+    """core.tokens.sentence_tokens, cached: every run of every page asks for it."""
+    return tokens.sentence_tokens(sentence)
 
 
 # ---------------------------------------------------------------------------- Train page

@@ -15,7 +15,8 @@ from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import t
 from ui.quiz import QUESTIONS, ask
-from ui.settings import TOUR, Settings
+from ui.settings import Settings
+from ui.tour import TOUR
 
 
 @dataclass(frozen=True)

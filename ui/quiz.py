@@ -19,7 +19,8 @@ from core.recommender import DEFAULT_QUERY, TAGS
 from ui import settings as cfg
 from ui import state
 from ui.i18n import t
-from ui.settings import TOUR, Settings
+from ui.settings import Settings
+from ui.tour import TOUR
 from ui.widgets import focus_index, md_escape, num
 
 ANSWERS = "quiz_answers"  # session_state: signature -> {"guess": shown text, "right": bool}

@@ -16,6 +16,7 @@ from core import ARTICLE_SENTENCE, tokens
 from core.parse import parse_flag
 from core.tokens import MAX_SENTENCE_CHARS, Tokens
 from core.train_config import Adjustment, TrainConfig, validate
+from ui.tour import TOUR
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
 HEAD_OPTIONS = (1, 2, 4, 8, 16)
@@ -63,20 +64,6 @@ PARAMS = {
     "question": "q",
     "present": "present",
 }
-# The lesson's stops, in the article's order: input, Q/K/V, the four steps, the mask,
-# several heads, a real model.
-TOUR = (
-    "tokens",
-    "qkv",
-    "similarity",
-    "scaling",
-    "softmax",
-    "weighted_sum",
-    "masking",
-    "multihead",
-    "real_model",
-)
-TOUR_STOPS = len(TOUR)
 QUESTIONS_MAX = 9  # more than any page asks
 MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 
@@ -177,7 +164,7 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
         if raw not in LANGS:
             fixed.append(PARAMS["lang"])
 
-    for key, top in (("tour", TOUR_STOPS), ("question", QUESTIONS_MAX)):
+    for key, top in (("tour", len(TOUR)), ("question", QUESTIONS_MAX)):
         if (raw := get(key)) is not None:
             n = _parse_int(raw)
             clean = 0 if n is None else min(max(n, 0), top)

@@ -5,8 +5,8 @@ import streamlit as st
 from core.experiment import CLOSE, DIMS, sweep_verdicts, verdict
 from core.quiz import train_questions
 from core.train_config import TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
-from ui import settings as cfg
 from ui import state
+from ui import train_request as req
 from ui.figures import train as fig
 from ui.i18n import t
 from ui.page import open_page
@@ -27,23 +27,23 @@ def section(name: str, **values) -> None:
 
 
 def controls(batch: int) -> None:
-    """The page's own controls; cfg.train_request() has set their values."""
+    """The page's own controls; req.train_request() has set their values."""
     a, b, c = st.columns(3)
-    a.select_slider(t("train.dk"), cfg.TRAIN_DK_OPTIONS, key="train_dk", help=t("train.dk_help"))
+    a.select_slider(t("train.dk"), req.TRAIN_DK_OPTIONS, key="train_dk", help=t("train.dk_help"))
     b.slider(
         t("train.heads"), 1, 8, key="train_heads", help=t("train.heads_help", width=WIDTH_LIMIT)
     )
-    c.select_slider(t("train.lr"), cfg.TRAIN_LR_OPTIONS, format_func="{:g}".format, key="train_lr")
+    c.select_slider(t("train.lr"), req.TRAIN_LR_OPTIONS, format_func="{:g}".format, key="train_lr")
     help_steps = t("train.steps_help", batch=batch)
     a.number_input(t("train.steps"), 10, 2000, step=10, key="train_steps", help=help_steps)
     b.slider(t("train.seeds"), 1, 10, key="train_seeds", help=t("train.seeds_help"))
     help_target = t("train.target_help", window=state.WINDOW)
-    c.select_slider(t("train.target"), cfg.TRAIN_TARGETS, format_func="{:.0%}".format,
+    c.select_slider(t("train.target"), req.TRAIN_TARGETS, format_func="{:.0%}".format,
                     key="train_target", help=help_target)  # fmt: skip
 
 
 def changed(a) -> str:
-    """One change that cfg.train_request() made, in words (reasons: core.train_config.REASONS)."""
+    """One change that req.train_request() made, in words (reasons: core.train_config.REASONS)."""
     why = t(f"train.reason_{a.reason}", width=WIDTH_LIMIT, seconds=f"{TIME_LIMIT:g}")
     name = t(f"train.name_{a.name}")
     return t(
@@ -61,7 +61,8 @@ formula = (
     r"\\ \color{#D55E00}\mathrm{softmax}\big(QK^{\top}\big)V\end{gathered}"
 )
 s = open_page("train", formula=formula, about_input=False)
-request = cfg.train_request(s)  # before the controls: it sets their values
+# Before the controls: it sets their values.
+request = req.train_request(causal=s.causal, seed=s.seed)
 config, target, pct = request.config, request.target, f"{request.target:.0%}"
 says = {"target": pct, "close": f"{CLOSE:.0%}"}  # what a verdict sentence needs
 section("task", pairs=config.n_pairs, queries=config.n_queries, values=config.n_values)

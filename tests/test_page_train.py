@@ -15,7 +15,7 @@ from core import train_config
 from core.experiment import compare, scaling_sweep, sweep_verdicts
 from core.train_config import TrainConfig
 from ui import settings as cfg
-from ui import state
+from ui import state, train_request
 from ui.texts.common import TEXTS as COMMON
 from ui.texts.train import TEXTS
 
@@ -112,7 +112,7 @@ def test_a_tampered_link_is_clamped_with_a_message():
 def test_a_diverging_learning_rate_shows_diverged_and_finite_charts(monkeypatch):
     # Within the page's limits (lr ≤ 1) no run has been seen to overflow; widen them.
     monkeypatch.setitem(train_config.LIMITS, "lr", (1e-4, 1e300))
-    monkeypatch.setattr(cfg, "TRAIN_LR_OPTIONS", (*cfg.TRAIN_LR_OPTIONS, 1e300))
+    monkeypatch.setattr(train_request, "TRAIN_LR_OPTIONS", (*train_request.TRAIN_LR_OPTIONS, 1e300))
     at = trained({"lr": "1e300", "steps": "20", "seeds": "1", "dk": "4"})
     errors = [e.value for e in at.error]
     assert len(errors) == 2 and all("Diverged" in e for e in errors)  # both sides

@@ -4,7 +4,7 @@ import streamlit as st
 
 from core.experiment import CLOSE, DIMS, sweep_verdicts, verdict
 from core.quiz import train_questions
-from core.train_config import TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
+from core.train_config import LIMITS, TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
 from ui import state
 from ui import train_request as req
 from ui.figures import train as fig
@@ -26,17 +26,22 @@ def section(name: str, **values) -> None:
     st.markdown(t(f"train.{name}_body", **values))
 
 
+def bounds(name: str) -> tuple[int, int]:
+    """A whole-number control's range: core's limits of its setting."""
+    lo, hi = LIMITS[name]
+    return int(lo), int(hi)
+
+
 def controls(batch: int) -> None:
     """The page's own controls; req.train_request() has set their values."""
     a, b, c = st.columns(3)
     a.select_slider(t("train.dk"), req.TRAIN_DK_OPTIONS, key="train_dk", help=t("train.dk_help"))
-    b.slider(
-        t("train.heads"), 1, 8, key="train_heads", help=t("train.heads_help", width=WIDTH_LIMIT)
-    )
+    help_heads = t("train.heads_help", width=WIDTH_LIMIT)
+    b.slider(t("train.heads"), *bounds("n_heads"), key="train_heads", help=help_heads)
     c.select_slider(t("train.lr"), req.TRAIN_LR_OPTIONS, format_func="{:g}".format, key="train_lr")
     help_steps = t("train.steps_help", batch=batch)
-    a.number_input(t("train.steps"), 10, 2000, step=10, key="train_steps", help=help_steps)
-    b.slider(t("train.seeds"), 1, 10, key="train_seeds", help=t("train.seeds_help"))
+    a.number_input(t("train.steps"), *bounds("steps"), step=10, key="train_steps", help=help_steps)
+    b.slider(t("train.seeds"), *bounds("n_seeds"), key="train_seeds", help=t("train.seeds_help"))
     help_target = t("train.target_help", window=state.WINDOW)
     c.select_slider(t("train.target"), req.TRAIN_TARGETS, format_func="{:.0%}".format,
                     key="train_target", help=help_target)  # fmt: skip

@@ -11,9 +11,10 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
-from core.train_config import Adjustment, TrainConfig, validate
+from core.train_config import LIMITS, Adjustment, TrainConfig, validate
 
-TRAIN_DK_OPTIONS = tuple(2**e for e in range(10))  # 1 … 512: core.train_config's limits of d_k
+# Powers of two within core.train_config's limits of d_k (1 … 512)
+TRAIN_DK_OPTIONS = tuple(2**e for e in range(int(math.log2(LIMITS["d_k"][1])) + 1))
 TRAIN_LR_OPTIONS = (1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1.0)  # … and of lr
 TRAIN_TARGETS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 TRAIN_TARGET = 0.9

@@ -5,8 +5,8 @@ import streamlit as st
 from core.experiment import CLOSE, DIMS, sweep_verdicts, verdict
 from core.quiz import train_questions
 from core.train_config import LIMITS, TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
-from ui import state
 from ui import train_request as req
+from ui import training
 from ui.figures import train as fig
 from ui.i18n import t
 from ui.page import open_page
@@ -42,7 +42,7 @@ def controls(batch: int) -> None:
     help_steps = t("train.steps_help", batch=batch)
     a.number_input(t("train.steps"), *bounds("steps"), step=10, key="train_steps", help=help_steps)
     b.slider(t("train.seeds"), *bounds("n_seeds"), key="train_seeds", help=t("train.seeds_help"))
-    help_target = t("train.target_help", window=state.WINDOW)
+    help_target = t("train.target_help", window=training.WINDOW)
     c.select_slider(t("train.target"), req.TRAIN_TARGETS, format_func="{:.0%}".format,
                     key="train_target", help=help_target)  # fmt: skip
 
@@ -81,7 +81,7 @@ st.caption(t("train.shared", mask=mask, seed=config.seed, seeds=seeds))
 if request.adjustments:
     st.warning("\n".join([t("train.fixed"), *(f"- {changed(a)}" for a in request.adjustments)]))
 st.caption(t("train.estimate", seconds=f"{estimate_seconds(config):.2g}"))
-ask("train", train_questions(state.first_step(config)), s)
+ask("train", train_questions(training.first_step(config)), s)
 asked = st.session_state.setdefault("train_asked", set())
 if st.button(t("train.run"), type="primary", icon=":material/play_arrow:", key="train_run"):
     asked.add(config)
@@ -89,7 +89,7 @@ if config not in asked:
     st.info(t("train.press"), icon=":material/science:")
 else:
     bar, report = progress()
-    c = state.comparison(config, target, progress=report)
+    c = training.comparison(config, target, progress=report)
     bar.empty()
     st.subheader(t("train.learning"))
     for kind in ("scaled", "unscaled"):
@@ -114,13 +114,13 @@ else:
     side_by_side(maps[:2])
     side_by_side(maps[2:])
 
-sweep = state.sweep_config(config)
+sweep = training.sweep_config(config)
 dims = ", ".join(str(d) for d in DIMS)
 section("sweep", target=pct, dims=dims, seeds=sweep.n_seeds, steps=sweep.steps)
 if (sweep.n_seeds, sweep.n_heads) != (config.n_seeds, config.n_heads):
     used = {"seeds": sweep.n_seeds, "heads": sweep.n_heads, "width": WIDTH_LIMIT}
-    st.caption(t("train.sweep_fewer", max_seeds=state.SWEEP_SEEDS_MAX, **used))
-st.caption(t("train.sweep_estimate", seconds=f"{state.sweep_seconds(sweep):.2g}"))
+    st.caption(t("train.sweep_fewer", max_seeds=training.SWEEP_SEEDS_MAX, **used))
+st.caption(t("train.sweep_estimate", seconds=f"{training.sweep_seconds(sweep):.2g}"))
 swept = st.session_state.setdefault("train_swept", set())
 if st.button(t("train.sweep_run"), icon=":material/query_stats:", key="train_sweep_run"):
     swept.add((sweep, target))
@@ -128,7 +128,7 @@ if (sweep, target) not in swept:
     st.info(t("train.sweep_press"), icon=":material/query_stats:")
 else:
     bar, report = progress()
-    sw = state.train_sweep(config, target, progress=report)
+    sw = training.train_sweep(config, target, progress=report)
     bar.empty()
     show_chart(fig.sweep_chart(sw, config.d_k, t), key="train_sweep")
     for code, group in sweep_verdicts(sw).items():

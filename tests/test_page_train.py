@@ -15,7 +15,7 @@ from core import train_config
 from core.experiment import compare, scaling_sweep, sweep_verdicts
 from core.train_config import TrainConfig
 from ui import settings as cfg
-from ui import state, train_request
+from ui import train_request, training
 from ui.texts.common import TEXTS as COMMON
 from ui.texts.train import TEXTS
 
@@ -46,7 +46,7 @@ def side_rows(df, kind: str):
 def test_both_sides_are_drawn_from_what_compare_returns():
     at = trained(SMALL)
     config = TrainConfig(d_k=16, steps=30, n_seeds=2, causal=False, seed=0)
-    expected = compare(config, window=state.WINDOW)
+    expected = compare(config, window=training.WINDOW)
     for key, measure in CURVES.items():
         df = chart(at, key)
         for kind in SIDES:
@@ -131,12 +131,12 @@ def test_a_diverging_learning_rate_shows_diverged_and_finite_charts(monkeypatch)
 def test_the_sweep_draws_what_scaling_sweep_returns_and_says_where_the_sides_are_close(
     monkeypatch,
 ):
-    monkeypatch.setattr(state, "SWEEP_BUDGETS", (40,))
+    monkeypatch.setattr(training, "SWEEP_BUDGETS", (40,))
     at = open_page("train", seeds="1", target="0.6")
     at.button(key="train_sweep_run").click().run(timeout=120)
     assert not at.exception, at.exception
     config = TrainConfig(steps=40, n_seeds=1, causal=False, seed=0)
-    expected = scaling_sweep(config, target=0.6, window=state.WINDOW)
+    expected = scaling_sweep(config, target=0.6, window=training.WINDOW)
     df = chart(at, "train_sweep")
     for kind in SIDES:
         rows = side_rows(df, kind)

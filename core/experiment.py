@@ -115,6 +115,16 @@ class Comparison:
     unscaled: Side
 
 
+def at_target(c: Comparison, target: float) -> Comparison:
+    """The same runs read at another target accuracy: only the steps to it are counted again."""
+    if target == c.target:
+        return c
+    scaled, unscaled = (
+        side(s.runs, target, c.window, c.config.steps) for s in (c.scaled, c.unscaled)
+    )
+    return replace(c, target=target, scaled=scaled, unscaled=unscaled)
+
+
 def uniform_entropy(config: TrainConfig) -> float:
     """The mean entropy of the query rows if they attended evenly to all they may see, nats."""
     seen = range(config.n_pairs + 1, config.n + 1) if config.causal else [config.n]

@@ -15,6 +15,7 @@ import core.train as train
 from core.attention import causal_mask, scaled_dot_product_attention
 from core.backprop import attention_backward, softmax_backward
 from core.experiment import (
+    at_target,
     band,
     compare,
     scaling_sweep,
@@ -240,6 +241,18 @@ def test_compare_trains_both_sides_from_the_same_start_and_reports_progress():
     before = [s.runs[0].weights_before for s in (result.scaled, result.unscaled)]
     assert not np.allclose(before[0], before[1])
     assert 0 < result.uniform_entropy <= math.log(TINY.n)
+
+
+def test_a_comparison_read_at_another_target_is_the_one_trained_for_it():
+    config = TrainConfig(**{**vars(TINY), "steps": 30, "n_seeds": 2})
+    read = at_target(compare(config, target=0.9, window=5), 0.4)
+    trained = compare(config, target=0.4, window=5)
+    assert read.target == 0.4
+    for kind in ("scaled", "unscaled"):
+        a, b = getattr(read, kind), getattr(trained, kind)
+        np.testing.assert_array_equal(a.steps_to_target, b.steps_to_target)
+        np.testing.assert_array_equal(a.reached, b.reached)
+        np.testing.assert_array_equal(a.loss.mean, b.loss.mean)
 
 
 def test_scaling_sweep_reports_steps_for_each_d_k_and_both_sides():

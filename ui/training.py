@@ -12,7 +12,15 @@ import threading
 
 import streamlit as st
 
-from core.experiment import DIMS, Comparison, Progress, ScalingSweep, compare, scaling_sweep, side
+from core.experiment import (
+    DIMS,
+    Comparison,
+    Progress,
+    ScalingSweep,
+    at_target,
+    compare,
+    scaling_sweep,
+)
 from core.train_config import WIDTH_LIMIT, TrainConfig, estimate_seconds
 
 
@@ -55,12 +63,7 @@ def first_step(config: TrainConfig) -> Comparison:
 def comparison(config: TrainConfig, target: float, progress: Progress | None = None) -> Comparison:
     """core.experiment.compare() of these settings, trained once (cached), read at this target."""
     c = _comparison(config).result(lambda: compare(config, window=WINDOW, progress=progress))
-    if target == c.target:
-        return c
-    scaled, unscaled = (
-        side(s.runs, target, c.window, config.steps) for s in (c.scaled, c.unscaled)
-    )
-    return dataclasses.replace(c, target=target, scaled=scaled, unscaled=unscaled)
+    return at_target(c, target)
 
 
 SWEEP_SEEDS_MAX = 3

@@ -1,0 +1,204 @@
+"""Long computations in worker processes, a few at a time, each computed once.
+
+A job is one call ``fn(*args, progress=report, **kwargs)`` of a core function, asked for
+by a key that says what it computes. Jobs.submit() gives whoever asks for a key the same
+Job, from the first request until the job is forgotten (a bounded number of finished ones
+are kept), so a result asked for by thirty sessions is computed once. Jobs wait in one
+queue, first come first served, for one of the worker processes; Job.state, .progress and
+Workers.ahead() say where a job is, and .result or .error how it ended.
+
+The workers are started with "spawn" (a fresh interpreter: never a fork of the threaded
+server) when their first job comes, and again after one died. A worker imports this
+module, which needs only the standard library, and whatever the jobs' functions need
+(core); it reports progress and the result over a pipe, pickled. In the server, one
+thread per worker hands it jobs and waits on the pipe, so the computation itself takes
+none of the server's interpreter time. Nothing here imports Streamlit.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import signal
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+PROGRESS_EVERY = 0.1  # seconds between two progress reports of a worker: enough for a bar
+BUSY = "busy"  # the error of a job refused because the queue was full
+
+
+@dataclass(eq=False)
+class Job:
+    """One call to compute: where it is (state, progress) and how it ended (result, error).
+
+    The worker's thread writes these fields; a reader sees the result set before the state
+    says DONE, and the error before it says FAILED.
+    """
+
+    key: Hashable
+    fn: Callable
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    state: str = QUEUED
+    progress: float = 0.0  # 0 … 1, as the function reported it
+    result: object = None
+    error: str = ""  # what went wrong, in words (BUSY: refused, the queue was full)
+
+    @property
+    def finished(self) -> bool:
+        return self.state in (DONE, FAILED)
+
+
+def serve(conn) -> None:
+    """A worker process: run each job received, reporting its progress, its result or its
+    error, until the server closes the pipe."""
+    # Ctrl-C at the server's terminal reaches the whole process group: the server ends its
+    # workers itself (daemon processes), and a worker's traceback would only add noise.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            message = conn.recv_bytes()
+        except EOFError:
+            return
+        last = 0.0
+
+        def report(fraction: float) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if now - last >= PROGRESS_EVERY:
+                conn.send(("progress", float(fraction)))
+                last = now
+
+        try:
+            fn, args, kwargs = pickle.loads(message)  # a function this process cannot import…
+            result = fn(*args, progress=report, **kwargs)
+            conn.send(("done", result))  # … or a result that cannot be pickled: an error too
+        except Exception as exc:  # the job's error is the student's to see, not the worker's end
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+class Workers:
+    """`count` worker processes and the one queue in front of them.
+
+    At most `waiting` jobs may wait; put() refuses more (a class of students, each with a
+    job or two, stays below it; a flood of requests does not grow the queue without end).
+    """
+
+    def __init__(self, count: int, *, waiting: int = 32, start_method: str = "spawn") -> None:
+        self._context = multiprocessing.get_context(start_method)
+        self._waiting = waiting
+        self._queue: deque[Job] = deque()
+        self._running: list[Job] = []
+        self._changed = threading.Condition()
+        self.processes: list[multiprocessing.Process | None] = [None] * count
+        for i in range(count):
+            name = f"worker-{i}"
+            threading.Thread(target=self._hand_out, args=(i,), name=name, daemon=True).start()
+
+    def put(self, job: Job) -> bool:
+        """Queue a job; False, and the job untouched, when the queue is full."""
+        with self._changed:
+            if len(self._queue) >= self._waiting:
+                return False
+            job.state, job.progress, job.error = QUEUED, 0.0, ""
+            self._queue.append(job)
+            self._changed.notify()
+            return True
+
+    def ahead(self, job: Job) -> int:
+        """How many jobs will run before this one starts: those running and those queued
+        before it (0 once it runs, or when it is not here)."""
+        with self._changed:
+            if job in self._queue:
+                return len(self._running) + self._queue.index(job)
+            return 0
+
+    def _start(self, i: int):
+        here, there = self._context.Pipe()
+        process = self._context.Process(target=serve, args=(there,), daemon=True)
+        process.start()
+        there.close()  # only the worker holds its end: its death is then an EOF here
+        self.processes[i] = process
+        return process, here
+
+    def _hand_out(self, i: int) -> None:
+        """One worker's thread in the server: take the next job, have it run, read its end."""
+        process = conn = None
+        while True:
+            with self._changed:
+                while not self._queue:
+                    self._changed.wait()
+                job = self._queue.popleft()
+                job.state = RUNNING
+                self._running.append(job)
+            try:
+                if process is None or not process.is_alive():
+                    process, conn = self._start(i)
+                conn.send((job.fn, job.args, job.kwargs))
+                while (message := conn.recv())[0] == "progress":
+                    job.progress = message[1]
+                kind, value = message
+                if kind == "done":
+                    job.result, job.progress = value, 1.0
+                else:
+                    job.error = value
+                job.state = DONE if kind == "done" else FAILED
+            except (EOFError, OSError):  # the worker died: this job fails, the next gets a new one
+                code = None
+                if process is not None:
+                    process.join(timeout=1)
+                    if process.is_alive():
+                        process.kill()
+                    code = process.exitcode
+                job.error = f"the worker process stopped (exit code {code})"
+                job.state = FAILED
+                process = conn = None
+            except Exception as exc:  # e.g. a job that cannot be pickled: the worker is fine
+                job.error = f"{type(exc).__name__}: {exc}"
+                job.state = FAILED
+            finally:
+                with self._changed:
+                    self._running.remove(job)
+
+
+class Jobs:
+    """Jobs by key, run by `workers`: while a job is queued, running or among the last
+    `keep` finished, asking for its key again gives the same job."""
+
+    def __init__(self, workers: Workers, keep: int) -> None:
+        self.workers = workers
+        self._keep = keep
+        self._jobs: OrderedDict[Hashable, Job] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def submit(self, key: Hashable, fn: Callable, *args, **kwargs) -> Job:
+        """The job of this key: the one there is, or a new one queued to compute
+        fn(*args, progress=…, **kwargs). A failed job stays failed until retry()."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is None:
+                job = self._jobs[key] = Job(key, fn, args, kwargs)
+                self._queue(job)
+                finished = [k for k, j in self._jobs.items() if j.finished]
+                for old in finished[: max(0, len(self._jobs) - self._keep)]:
+                    del self._jobs[old]
+            self._jobs.move_to_end(key)
+            return job
+
+    def retry(self, job: Job) -> Job:
+        """A failed job queued again, so that every session waiting on it sees it run again
+        (or the job its key has now, if another took its place)."""
+        with self._lock:
+            current = self._jobs.setdefault(job.key, job)
+            if current is job and job.state == FAILED:
+                self._jobs.move_to_end(job.key)
+                self._queue(job)
+            return current
+
+    def _queue(self, job: Job) -> None:
+        if not self.workers.put(job):
+            job.error, job.state = BUSY, FAILED

@@ -56,11 +56,6 @@ def changed(a) -> str:
     )
 
 
-def progress():
-    bar = st.progress(0.0, text=t("train.progress", percent=0))
-    return bar, lambda f: bar.progress(f, text=t("train.progress", percent=round(100 * f)))
-
-
 formula = (
     r"\begin{gathered}\color{#0072B2}\mathrm{softmax}\Big(\frac{QK^{\top}}{\sqrt{d_k}}\Big)V"
     r"\\ \color{#D55E00}\mathrm{softmax}\big(QK^{\top}\big)V\end{gathered}"
@@ -87,10 +82,7 @@ if st.button(t("train.run"), type="primary", icon=":material/play_arrow:", key="
     asked.add(config)
 if config not in asked:
     st.info(t("train.press"), icon=":material/science:")
-else:
-    bar, report = progress()
-    c = training.comparison(config, target, progress=report)
-    bar.empty()
+elif (c := training.comparison(config, target)) is not None:  # None: training, or failed
     st.subheader(t("train.learning"))
     for kind in ("scaled", "unscaled"):
         if broke := [str(r.seed) for r in getattr(c, kind).runs if r.diverged]:
@@ -126,10 +118,7 @@ if st.button(t("train.sweep_run"), icon=":material/query_stats:", key="train_swe
     swept.add((sweep, target))
 if (sweep, target) not in swept:
     st.info(t("train.sweep_press"), icon=":material/query_stats:")
-else:
-    bar, report = progress()
-    sw = training.train_sweep(config, target, progress=report)
-    bar.empty()
+elif (sw := training.train_sweep(config, target)) is not None:
     show_chart(fig.sweep_chart(sw, config.d_k, t), key="train_sweep")
     for code, group in sweep_verdicts(sw).items():
         d_k = ", ".join(map(str, group))

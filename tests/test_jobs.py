@@ -48,6 +48,10 @@ def unpicklable(*, progress):
     return lambda: None
 
 
+def niceness(*, progress) -> int:
+    return os.nice(0)
+
+
 def finished(job, timeout: float = TIMEOUT):
     deadline = time.monotonic() + timeout
     while not job.finished:
@@ -56,9 +60,17 @@ def finished(job, timeout: float = TIMEOUT):
     return job
 
 
+NICE = 3
+
+
 @pytest.fixture(scope="module")
 def workers():
-    return Workers(1)
+    return Workers(1, nice=NICE)
+
+
+def test_the_worker_gives_way_to_the_server(workers):
+    job = finished(Jobs(workers, keep=1).submit("nice", niceness))
+    assert job.result == min(19, os.nice(0) + NICE)
 
 
 def test_the_same_key_asked_twice_is_one_job_computed_once(workers, tmp_path):

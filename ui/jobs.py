@@ -18,6 +18,7 @@ none of the server's interpreter time. Nothing here imports Streamlit.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
 import threading
@@ -53,9 +54,10 @@ class Job:
         return self.state in (DONE, FAILED)
 
 
-def serve(conn) -> None:
+def serve(conn, nice: int = 0) -> None:
     """A worker process: run each job received, reporting its progress, its result or its
-    error, until the server closes the pipe."""
+    error, until the server closes the pipe. `nice`: added to the process's niceness."""
+    os.nice(nice)
     # Ctrl-C at the server's terminal reaches the whole process group: the server ends its
     # workers itself (daemon processes), and a worker's traceback would only add noise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -86,11 +88,16 @@ class Workers:
 
     At most `waiting` jobs may wait; put() refuses more (a class of students, each with a
     job or two, stays below it; a flood of requests does not grow the queue without end).
+    `nice`: how much less the workers' CPU time counts than the server's when both want it
+    (Linux niceness, 0 … 19).
     """
 
-    def __init__(self, count: int, *, waiting: int = 32, start_method: str = "spawn") -> None:
+    def __init__(
+        self, count: int, *, waiting: int = 32, nice: int = 0, start_method: str = "spawn"
+    ) -> None:
         self._context = multiprocessing.get_context(start_method)
         self._waiting = waiting
+        self._nice = nice
         self._queue: deque[Job] = deque()
         self._running: list[Job] = []
         self._changed = threading.Condition()
@@ -119,7 +126,7 @@ class Workers:
 
     def _start(self, i: int):
         here, there = self._context.Pipe()
-        process = self._context.Process(target=serve, args=(there,), daemon=True)
+        process = self._context.Process(target=serve, args=(there, self._nice), daemon=True)
         process.start()
         there.close()  # only the worker holds its end: its death is then an EOF here
         self.processes[i] = process

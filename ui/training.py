@@ -22,6 +22,9 @@ from ui.widgets import md_escape
 # One training at a time: Community Cloud gives a server at most two cores, and the other
 # one serves the pages; a second worker would take it while a class is reading.
 WORKERS = 1
+# When the server and the worker want the same core, the server's pages come first: a
+# rerun waits for nobody, a training a little longer.
+NICE = 10
 WINDOW = 10  # steps the accuracy is averaged over before it counts as reached
 POLL = 1.0  # seconds between two looks at a pending training (a fragment rerun, ~ms each)
 
@@ -32,11 +35,11 @@ def _jobs() -> tuple[Jobs, Jobs]:
     16 comparisons (each holds 2 sides × its seeds × 6 measures per step, validate() bounds
     steps × seeds: at most about 3 MB) and 8 sweeps (small, [5, seeds] counts, but 5–20 s
     each to make)."""
-    workers = Workers(WORKERS)
+    workers = Workers(WORKERS, nice=NICE)
     return Jobs(workers, keep=16), Jobs(workers, keep=8)
 
 
-# 16 settings: one step of each side is a few milliseconds (60 at the largest settings) and
+# 16 settings: one step of each side is a few milliseconds (60 ms at the largest settings) and
 # a few kilobytes; computed here, since the page's question needs it before any training.
 @st.cache_resource(max_entries=16, show_spinner=False)
 def first_step(config: TrainConfig) -> Comparison:

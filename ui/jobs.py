@@ -7,29 +7,36 @@ are kept), so a result asked for by thirty sessions is computed once. Jobs wait 
 queue, first come first served, for one of the worker processes; Job.state, .progress and
 Workers.ahead() say where a job is, and .result or .error how it ended.
 
-The workers are started with "spawn" (a fresh interpreter: never a fork of the threaded
-server) when their first job comes, and again after one died. A worker imports this
-module, which needs only the standard library, and whatever the jobs' functions need
-(core); it reports progress and the result over a pipe, pickled. In the server, one
-thread per worker hands it jobs and waits on the pipe, so the computation itself takes
-none of the server's interpreter time. Nothing here imports Streamlit.
+A worker is a fresh interpreter (never a fork of the threaded server), started when its
+first job comes and again after one died. It imports this module, which needs only the
+standard library, and what the jobs' functions need (core): not multiprocessing's "spawn",
+which runs the parent's __main__ again in the child, and in a Streamlit server __main__ is
+the app's script (Streamlit installs each run's script as __main__): every worker would run
+the whole app in bare mode, Streamlit and pandas included (130 MB before any job). Jobs,
+progress and results go over two pipes as multiprocessing's own Connection, pickled. In
+the server, one thread per worker hands it jobs and waits on its pipe, so the computation
+takes none of the server's interpreter time. Nothing here imports Streamlit.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 PROGRESS_EVERY = 0.1  # seconds between two progress reports of a worker: enough for a bar
 BUSY = "busy"  # the error of a job refused because the queue was full
+ROOT = Path(__file__).resolve().parent.parent  # where a worker finds the package `ui`
 
 
 @dataclass(eq=False)
@@ -54,16 +61,17 @@ class Job:
         return self.state in (DONE, FAILED)
 
 
-def serve(conn, nice: int = 0) -> None:
+def serve(jobs: Connection, replies: Connection, nice: int = 0) -> None:
     """A worker process: run each job received, reporting its progress, its result or its
     error, until the server closes the pipe. `nice`: added to the process's niceness."""
     os.nice(nice)
-    # Ctrl-C at the server's terminal reaches the whole process group: the server ends its
-    # workers itself (daemon processes), and a worker's traceback would only add noise.
+    # Ctrl-C at the server's terminal reaches the whole process group: a worker ends when
+    # the server closes its pipe, and its traceback would only add noise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.path[:] = jobs.recv()  # the server's: a job's function is found as it is there
     while True:
         try:
-            message = conn.recv_bytes()
+            message = jobs.recv_bytes()
         except EOFError:
             return
         last = 0.0
@@ -72,15 +80,15 @@ def serve(conn, nice: int = 0) -> None:
             nonlocal last
             now = time.monotonic()
             if now - last >= PROGRESS_EVERY:
-                conn.send(("progress", float(fraction)))
+                replies.send(("progress", float(fraction)))
                 last = now
 
         try:
             fn, args, kwargs = pickle.loads(message)  # a function this process cannot import…
             result = fn(*args, progress=report, **kwargs)
-            conn.send(("done", result))  # … or a result that cannot be pickled: an error too
+            replies.send(("done", result))  # … or a result that cannot be pickled: an error too
         except Exception as exc:  # the job's error is the student's to see, not the worker's end
-            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+            replies.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
 class Workers:
@@ -92,16 +100,13 @@ class Workers:
     (Linux niceness, 0 … 19).
     """
 
-    def __init__(
-        self, count: int, *, waiting: int = 32, nice: int = 0, start_method: str = "spawn"
-    ) -> None:
-        self._context = multiprocessing.get_context(start_method)
+    def __init__(self, count: int, *, waiting: int = 32, nice: int = 0) -> None:
         self._waiting = waiting
         self._nice = nice
         self._queue: deque[Job] = deque()
         self._running: list[Job] = []
         self._changed = threading.Condition()
-        self.processes: list[multiprocessing.Process | None] = [None] * count
+        self.processes: list[subprocess.Popen | None] = [None] * count
         for i in range(count):
             name = f"worker-{i}"
             threading.Thread(target=self._hand_out, args=(i,), name=name, daemon=True).start()
@@ -124,17 +129,31 @@ class Workers:
                 return len(self._running) + self._queue.index(job)
             return 0
 
-    def _start(self, i: int):
-        here, there = self._context.Pipe()
-        process = self._context.Process(target=serve, args=(there, self._nice), daemon=True)
-        process.start()
-        there.close()  # only the worker holds its end: its death is then an EOF here
+    def _start(self, i: int) -> tuple[subprocess.Popen, Connection, Connection]:
+        """Worker i's process, and the two ends of its pipes that the server keeps."""
+        jobs_out, jobs_in = os.pipe()  # server -> worker
+        replies_out, replies_in = os.pipe()  # worker -> server
+        ends = (jobs_out, replies_in, self._nice)
+        code = "import sys; from ui.jobs import serve, Connection as C; " + (
+            "serve(C(int(sys.argv[1]), writable=False), C(int(sys.argv[2]), readable=False), "
+            "int(sys.argv[3]))"
+        )
+        process = subprocess.Popen(
+            [sys.executable, "-c", code, *map(str, ends)],
+            pass_fds=(jobs_out, replies_in),
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+        )
+        os.close(jobs_out)  # only the worker holds these ends: its death is an EOF here
+        os.close(replies_in)
+        send, receive = Connection(jobs_in, readable=False), Connection(replies_out, writable=False)
+        send.send(sys.path)
         self.processes[i] = process
-        return process, here
+        return process, send, receive
 
     def _hand_out(self, i: int) -> None:
         """One worker's thread in the server: take the next job, have it run, read its end."""
-        process = conn = None
+        process = send = receive = None
         while True:
             with self._changed:
                 while not self._queue:
@@ -143,10 +162,10 @@ class Workers:
                 job.state = RUNNING
                 self._running.append(job)
             try:
-                if process is None or not process.is_alive():
-                    process, conn = self._start(i)
-                conn.send((job.fn, job.args, job.kwargs))
-                while (message := conn.recv())[0] == "progress":
+                if process is None or process.poll() is not None:
+                    process, send, receive = self._start(i)
+                send.send((job.fn, job.args, job.kwargs))
+                while (message := receive.recv())[0] == "progress":
                     job.progress = message[1]
                 kind, value = message
                 if kind == "done":
@@ -157,13 +176,16 @@ class Workers:
             except (EOFError, OSError):  # the worker died: this job fails, the next gets a new one
                 code = None
                 if process is not None:
-                    process.join(timeout=1)
-                    if process.is_alive():
+                    try:
+                        code = process.wait(timeout=1)
+                    except subprocess.TimeoutExpired:  # alive, but its pipe broke: end it
                         process.kill()
-                    code = process.exitcode
+                        code = process.wait()
+                    for end in (send, receive):
+                        end.close()
                 job.error = f"the worker process stopped (exit code {code})"
                 job.state = FAILED
-                process = conn = None
+                process = send = receive = None
             except Exception as exc:  # e.g. a job that cannot be pickled: the worker is fine
                 job.error = f"{type(exc).__name__}: {exc}"
                 job.state = FAILED

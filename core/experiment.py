@@ -28,13 +28,13 @@ Progress = Callable[[float], None]  # called with the fraction of the work done,
 def steps_to_accuracy(accuracy: np.ndarray, target: float, window: int = 10) -> int | None:
     """Steps until the mean accuracy of the last `window` steps first reaches `target`.
 
-    [steps] -> int, or None if it never does. One batch's accuracy is noisy; the trailing
+    [T] -> int, or None if it never does. One batch's accuracy is noisy; the trailing
     mean keeps a lucky batch from counting.
     """
     window = max(1, int(window))
     if len(accuracy) < window:
         return None
-    trailing = np.convolve(accuracy, np.ones(window) / window, mode="valid")  # [steps − w + 1]
+    trailing = np.convolve(accuracy, np.ones(window) / window, mode="valid")  # [T − window + 1]
     hits = np.flatnonzero(trailing >= target - 1e-12)
     return int(hits[0]) + window if len(hits) else None
 

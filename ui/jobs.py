@@ -68,7 +68,6 @@ def serve(jobs: Connection, replies: Connection, nice: int = 0) -> None:
     # Ctrl-C at the server's terminal reaches the whole process group: a worker ends when
     # the server closes its pipe, and its traceback would only add noise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.path[:] = jobs.recv()  # the server's: a job's function is found as it is there
     while True:
         try:
             message = jobs.recv_bytes()
@@ -133,23 +132,29 @@ class Workers:
         """Worker i's process, and the two ends of its pipes that the server keeps."""
         jobs_out, jobs_in = os.pipe()  # server -> worker
         replies_out, replies_in = os.pipe()  # worker -> server
-        ends = (jobs_out, replies_in, self._nice)
         code = "import sys; from ui.jobs import serve, Connection as C; " + (
             "serve(C(int(sys.argv[1]), writable=False), C(int(sys.argv[2]), readable=False), "
             "int(sys.argv[3]))"
         )
-        process = subprocess.Popen(
-            [sys.executable, "-c", code, *map(str, ends)],
-            pass_fds=(jobs_out, replies_in),
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-        )
-        os.close(jobs_out)  # only the worker holds these ends: its death is an EOF here
-        os.close(replies_in)
-        send, receive = Connection(jobs_in, readable=False), Connection(replies_out, writable=False)
-        send.send(sys.path)
+        # The server's import path: a job's function is found as it is found here.
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-c", code, *map(str, (jobs_out, replies_in, self._nice))],
+                pass_fds=(jobs_out, replies_in),
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+            )
+        except OSError:
+            os.close(jobs_in)
+            os.close(replies_out)
+            raise
+        finally:  # only the worker holds its ends: its death is then an EOF here
+            os.close(jobs_out)
+            os.close(replies_in)
         self.processes[i] = process
-        return process, send, receive
+        return process, Connection(jobs_in, readable=False), Connection(replies_out, writable=False)
 
     def _hand_out(self, i: int) -> None:
         """One worker's thread in the server: take the next job, have it run, read its end."""
@@ -173,9 +178,10 @@ class Workers:
                 else:
                     job.error = value
                 job.state = DONE if kind == "done" else FAILED
-            except (EOFError, OSError):  # the worker died: this job fails, the next gets a new one
-                code = None
-                if process is not None:
+            except (EOFError, OSError) as exc:  # the worker died (or never started): the job
+                if process is None:  # fails, and the next one gets a new worker
+                    job.error = f"the worker process could not start: {exc}"
+                else:
                     try:
                         code = process.wait(timeout=1)
                     except subprocess.TimeoutExpired:  # alive, but its pipe broke: end it
@@ -183,7 +189,7 @@ class Workers:
                         code = process.wait()
                     for end in (send, receive):
                         end.close()
-                job.error = f"the worker process stopped (exit code {code})"
+                    job.error = f"the worker process stopped (exit code {code})"
                 job.state = FAILED
                 process = send = receive = None
             except Exception as exc:  # e.g. a job that cannot be pickled: the worker is fine

@@ -144,6 +144,16 @@ def test_a_full_queue_refuses_more_jobs():
     assert finished(jobs.retry(refused)).result == 9  # room again
 
 
+def test_an_idle_worker_ends_and_the_next_job_starts_another():
+    few = Workers(1, idle=0.3)
+    jobs = Jobs(few, keep=4)
+    assert finished(jobs.submit("first", square, 2)).result == 4
+    first = few.processes[0]
+    assert first.wait(timeout=TIMEOUT) == 0  # ended on its own, having nothing to do
+    assert finished(jobs.submit("second", square, 3)).result == 9
+    assert few.processes[0] is not first
+
+
 def test_only_the_last_finished_jobs_are_kept(workers, tmp_path):
     jobs = Jobs(workers, keep=2)
     log = str(tmp_path / "calls")

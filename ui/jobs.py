@@ -96,12 +96,16 @@ class Workers:
     At most `waiting` jobs may wait; put() refuses more (a class of students, each with a
     job or two, stays below it; a flood of requests does not grow the queue without end).
     `nice`: how much less the workers' CPU time counts than the server's when both want it
-    (Linux niceness, 0 … 19).
+    (Linux niceness, 0 … 19). `idle`: seconds without a job after which a worker ends, its
+    memory given back (the next job starts another); None: it stays.
     """
 
-    def __init__(self, count: int, *, waiting: int = 32, nice: int = 0) -> None:
+    def __init__(
+        self, count: int, *, waiting: int = 32, nice: int = 0, idle: float | None = None
+    ) -> None:
         self._waiting = waiting
         self._nice = nice
+        self._idle = idle
         self._queue: deque[Job] = deque()
         self._running: list[Job] = []
         self._changed = threading.Condition()
@@ -162,7 +166,11 @@ class Workers:
         while True:
             with self._changed:
                 while not self._queue:
-                    self._changed.wait()
+                    if not self._changed.wait(timeout=self._idle) and process is not None:
+                        send.close()  # the worker's end of file: it returns, and exits
+                        receive.close()
+                        process.wait()
+                        process = send = receive = None
                 job = self._queue.popleft()
                 job.state = RUNNING
                 self._running.append(job)

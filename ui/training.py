@@ -25,6 +25,9 @@ WORKERS = 1
 # When the server and the worker want the same core, the server's pages come first: a
 # rerun waits for nobody, a training a little longer.
 NICE = 10
+# A worker that has trained nothing for this long ends, giving back its 70–90 MB (a server
+# on Community Cloud has 690 MB at least); the next training starts one again, in ~1 s.
+IDLE = 600.0
 WINDOW = 10  # steps the accuracy is averaged over before it counts as reached
 POLL = 1.0  # seconds between two looks at a pending training (a fragment rerun, ~ms each)
 
@@ -35,7 +38,7 @@ def _jobs() -> tuple[Jobs, Jobs]:
     16 comparisons (each holds 2 sides × its seeds × 6 measures per step, validate() bounds
     steps × seeds: at most about 3 MB) and 8 sweeps (small, [5, seeds] counts, but 5–20 s
     each to make)."""
-    workers = Workers(WORKERS, nice=NICE)
+    workers = Workers(WORKERS, nice=NICE, idle=IDLE)
     return Jobs(workers, keep=16), Jobs(workers, keep=8)
 
 

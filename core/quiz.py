@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from core.experiment import Comparison
 from core.explain import most_negative
 from core.footnote4 import Footnote4
 from core.pipeline import Pipeline
 from core.recommender import FILMS, TAGS, recommend
 from core.tokens import swap_positions
-from core.train import Comparison
 
 # The article's claims, in its order; every one is tested by at least one question.
 CLAIMS = (

@@ -9,7 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.article import ARTICLE_SENTENCE
+
 MAX_TOKENS = 64  # the app's cap on sentence length; callers trim and say so
+MAX_SENTENCE_CHARS = 2000  # longer text is cut before tokenizing (the token cap is lower still)
 
 # Scripts written without spaces between words: one token per character.
 _CJK = (
@@ -177,6 +180,35 @@ def focus_default(tokens: list[str]) -> int:
             return lowered.index(word)
     words = [i for i, tok in enumerate(tokens) if any(ch.isalnum() for ch in tok)]
     return words[-1] if words else len(tokens) - 1
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The sentence as tokens, and what had to be done to it."""
+
+    tokens: tuple[str, ...]
+    trimmed_from: int  # the token count before trimming to MAX_TOKENS (0 when not trimmed)
+    empty: bool  # True when the sentence had no tokens and the article's is used instead
+
+    @property
+    def labels(self) -> list[str]:
+        return unique_labels(self.tokens)
+
+    @property
+    def default_focus(self) -> str:
+        """The label of the token followed first: "it" when there is one (see focus_default)."""
+        return self.labels[focus_default(list(self.tokens))]
+
+
+def sentence_tokens(sentence: str) -> Tokens:
+    """A student's sentence as the pages' tokens: cut to MAX_SENTENCE_CHARS, tokenized,
+    trimmed to MAX_TOKENS, and the article's sentence in place of one without tokens."""
+    tokens = tokenize(sentence[:MAX_SENTENCE_CHARS])
+    if not tokens:
+        return Tokens(tuple(tokenize(ARTICLE_SENTENCE)), 0, True)
+    if len(tokens) > MAX_TOKENS:
+        return Tokens(tuple(tokens[:MAX_TOKENS]), len(tokens), False)
+    return Tokens(tuple(tokens), 0, False)
 
 
 def plain_label(token: str) -> str:

@@ -14,11 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.tokens import (
+    MAX_SENTENCE_CHARS,
     MAX_TOKENS,
     focus_default,
     join_tokens,
     pe_wavelength,
     positional_encoding,
+    sentence_tokens,
     swap_positions,
     token_embedding,
     tokenize,
@@ -133,6 +135,18 @@ def test_any_unicode_text_tokenizes_without_losing_characters(text):
 
 def test_max_tokens():
     assert MAX_TOKENS == 64
+
+
+def test_a_sentence_is_trimmed_and_an_empty_one_replaced_by_the_article_s():
+    article = sentence_tokens("I ate the cake and it was delicious.")
+    assert article.tokens[:4] == ("I", "ate", "the", "cake") and len(article.tokens) == 9
+    assert article.default_focus == "it" and not article.empty and not article.trimmed_from
+    assert sentence_tokens(" \n ") == type(article)(article.tokens, 0, True)
+    long = sentence_tokens("a " * 100)
+    assert long.tokens == ("a",) * MAX_TOKENS and long.trimmed_from == 100
+    assert long.labels[:3] == ["a", "a (2)", "a (3)"]  # repeated tokens told apart
+    cut = sentence_tokens("b " * 3 + "x" * MAX_SENTENCE_CHARS + " c")  # "c" is past the cut
+    assert cut.tokens[-1] != "c" and cut.tokens[:3] == ("b", "b", "b")
 
 
 # --- embeddings ----------------------------------------------------------------------------

@@ -14,25 +14,20 @@ import pytest
 import core.train as train
 from core.attention import causal_mask, scaled_dot_product_attention
 from core.backprop import attention_backward, softmax_backward
-from core.recall import recall_batch
-from core.train import (
-    LIMITS,
-    TIME_LIMIT,
-    TrainConfig,
-    backward,
+from core.experiment import (
+    at_target,
     band,
-    batches,
     compare,
-    estimate_seconds,
-    forward,
-    init_weights,
     scaling_sweep,
     side,
     steps_to_accuracy,
-    train_run,
-    train_side,
-    validate,
+    sweep_verdicts,
+    verdict,
 )
+from core.recall import recall_batch
+from core.train import batches, train_run, train_side
+from core.train_config import LIMITS, TIME_LIMIT, TrainConfig, estimate_seconds, validate
+from core.train_model import backward, forward, init_weights
 
 TINY = TrainConfig(d_k=4, d_model=6, n_pairs=4, n_queries=2, n_keys=5, n_values=4, batch=3)
 
@@ -248,6 +243,18 @@ def test_compare_trains_both_sides_from_the_same_start_and_reports_progress():
     assert 0 < result.uniform_entropy <= math.log(TINY.n)
 
 
+def test_a_comparison_read_at_another_target_is_the_one_trained_for_it():
+    config = TrainConfig(**{**vars(TINY), "steps": 30, "n_seeds": 2})
+    read = at_target(compare(config, target=0.9, window=5), 0.4)
+    trained = compare(config, target=0.4, window=5)
+    assert read.target == 0.4
+    for kind in ("scaled", "unscaled"):
+        a, b = getattr(read, kind), getattr(trained, kind)
+        np.testing.assert_array_equal(a.steps_to_target, b.steps_to_target)
+        np.testing.assert_array_equal(a.reached, b.reached)
+        np.testing.assert_array_equal(a.loss.mean, b.loss.mean)
+
+
 def test_scaling_sweep_reports_steps_for_each_d_k_and_both_sides():
     config = TrainConfig(**{**vars(TINY), "steps": 40, "n_seeds": 2})
     result = scaling_sweep(config, dims=(4, 16), target=0.5, window=5)
@@ -256,6 +263,39 @@ def test_scaling_sweep_reports_steps_for_each_d_k_and_both_sides():
         assert np.all(np.isfinite(s.final_loss)) and np.all(s.steps <= 40)
         assert np.all(s.steps[~s.reached] == 40)  # not reached: counted as the budget
         assert s.steps_mean.shape == (2,)
+
+
+@pytest.mark.parametrize(
+    ("scaled", "unscaled", "code"),
+    [
+        # (steps, reached) per seed; a seed that did not get there counts as the budget, 100
+        (([20, 30], [1, 1]), ([60, 90], [1, 1]), "scaled_first"),
+        (([60, 90], [1, 1]), ([20, 30], [1, 1]), "unscaled_first"),
+        (([20, 40], [1, 1]), ([30, 50], [1, 1]), "close"),  # the ranges overlap
+        (([50, 50], [1, 1]), ([55, 56], [1, 1]), "close"),  # means 50 and 55.5: within 20 %
+        (([40, 40], [1, 1]), ([60, 60], [1, 1]), "scaled_first"),  # 40 and 60: not within 20 %
+        (([20, 30], [1, 1]), ([100, 100], [0, 0]), "scaled_first"),
+        (([20, 100], [1, 0]), ([30, 40], [1, 1]), "mixed"),
+        (([100, 100], [0, 0]), ([100, 100], [0, 0]), "neither"),
+    ],
+)
+def test_the_verdict_says_which_side_got_there_first(scaled, unscaled, code):
+    steps_a, reached_a = scaled
+    steps_b, reached_b = unscaled
+    assert verdict(steps_a, np.array(reached_a, bool), steps_b, np.array(reached_b, bool)) == code
+
+
+def test_the_sweep_s_verdicts_group_every_d_k_by_its_verdict():
+    result = scaling_sweep(
+        TrainConfig(**{**vars(TINY), "steps": 30, "n_seeds": 2}), dims=(4, 16, 64)
+    )
+    groups = sweep_verdicts(result)
+    assert sorted(d for dims in groups.values() for d in dims) == [4, 16, 64]
+    for code, dims in groups.items():
+        for d in dims:
+            i = list(result.dims).index(d)
+            a, b = result.scaled, result.unscaled
+            assert verdict(a.steps[i], a.reached[i], b.steps[i], b.reached[i]) == code
 
 
 # ---------------------------------------------------------------------------- divergence

@@ -7,6 +7,7 @@ import re
 import pytest
 from apptest_util import all_text, open_page
 
+from core.train_config import validate
 from ui.settings import D_MODEL_OPTIONS, DEFAULTS, Settings, head_options, parse_params, to_params
 from ui.texts.common import TEXTS as COMMON
 
@@ -78,6 +79,22 @@ def test_tampered_links_are_clamped_and_reported(params, expected, fixed):
     for key, value in expected.items():
         assert values[key] == value
     assert set(names) == fixed
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [
+        *[("1", True), ("true", True), (" On ", True), ("YES", True)],
+        *[("0", False), ("False", False), ("off", False), ("no", False)],
+    ],
+)
+def test_every_switch_in_a_link_reads_the_same_words(word, value):
+    values, fixed = parse_params({"scale": word, "mask": word, "present": word})
+    assert (values["scale"], values["causal"], values["present"]) == (value, value, value)
+    assert fixed == []
+    checked = validate({"scale": word, "causal": word})
+    assert (checked.config.scale, checked.config.causal) == (value, value)
+    assert not checked.changed
 
 
 def test_a_tampered_link_shows_a_message_not_a_traceback():

@@ -1,22 +1,28 @@
 """The "Why scale? Train it" page: two trainings, with and without ÷√d_k, asked for by a button.
 
-Expectations come from core.train itself, run here at the same settings: what the page
+Expectations come from core.experiment itself, run here at the same settings: what the page
 draws must be what compare() and scaling_sweep() return, step for step. The settings are
 small (few steps, one or two seeds) so that the whole file runs in seconds.
 """
 
 from __future__ import annotations
 
+import os
+import time
+
 import numpy as np
 import pytest
 from apptest_util import all_text, chart, chart_keys, charts, open_page, table
+from broken_training import broken, broken_compare
 
-from core import train
-from core.train import TrainConfig, compare, scaling_sweep
+from core import train_config
+from core.experiment import compare, scaling_sweep, sweep_verdicts
+from core.train_config import TrainConfig
 from ui import settings as cfg
-from ui import state
+from ui import train_request, training
 from ui.texts.common import TEXTS as COMMON
 from ui.texts.train import TEXTS
+from ui.widgets import md_escape
 
 SIDES = ("scaled", "unscaled")
 CURVES = {  # chart key: the measure it draws
@@ -28,6 +34,18 @@ CURVES = {  # chart key: the measure it draws
 SMALL = {"steps": "30", "seeds": "2", "dk": "16"}  # the page's settings, as in a link
 
 
+def settled(at, timeout: float = 120):
+    """Rerun the page until no training is pending (in a browser, the page's own fragment
+    looks every second and reruns the page when the training ends)."""
+    deadline = time.monotonic() + timeout
+    while at.get("progress"):
+        assert time.monotonic() < deadline, "the training did not end"
+        time.sleep(0.1)
+        at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def trained(params: dict, page: str = "train"):
     """The page opened with these link parameters, then its Train button pressed."""
     at = open_page(page, **params)
@@ -35,7 +53,7 @@ def trained(params: dict, page: str = "train"):
     assert not [k for k in chart_keys(at) if k.startswith("train_")], "trained unasked"
     at.button(key="train_run").click().run()
     assert not at.exception, at.exception
-    return at
+    return settled(at)
 
 
 def side_rows(df, kind: str):
@@ -45,7 +63,7 @@ def side_rows(df, kind: str):
 def test_both_sides_are_drawn_from_what_compare_returns():
     at = trained(SMALL)
     config = TrainConfig(d_k=16, steps=30, n_seeds=2, causal=False, seed=0)
-    expected = compare(config, window=state.WINDOW)
+    expected = compare(config, window=training.WINDOW)
     for key, measure in CURVES.items():
         df = chart(at, key)
         for kind in SIDES:
@@ -110,8 +128,8 @@ def test_a_tampered_link_is_clamped_with_a_message():
 
 def test_a_diverging_learning_rate_shows_diverged_and_finite_charts(monkeypatch):
     # Within the page's limits (lr ≤ 1) no run has been seen to overflow; widen them.
-    monkeypatch.setitem(train.LIMITS, "lr", (1e-4, 1e300))
-    monkeypatch.setattr(cfg, "TRAIN_LR_OPTIONS", (*cfg.TRAIN_LR_OPTIONS, 1e300))
+    monkeypatch.setitem(train_config.LIMITS, "lr", (1e-4, 1e300))
+    monkeypatch.setattr(train_request, "TRAIN_LR_OPTIONS", (*train_request.TRAIN_LR_OPTIONS, 1e300))
     at = trained({"lr": "1e300", "steps": "20", "seeds": "1", "dk": "4"})
     errors = [e.value for e in at.error]
     assert len(errors) == 2 and all("Diverged" in e for e in errors)  # both sides
@@ -131,12 +149,11 @@ def test_a_diverging_learning_rate_shows_diverged_and_finite_charts(monkeypatch)
 def test_the_sweep_draws_what_scaling_sweep_returns_and_says_where_the_sides_are_close(
     monkeypatch,
 ):
-    monkeypatch.setattr(state, "SWEEP_BUDGETS", (40,))
+    monkeypatch.setattr(training, "SWEEP_BUDGETS", (40,))
     at = open_page("train", seeds="1", target="0.6")
-    at.button(key="train_sweep_run").click().run(timeout=120)
-    assert not at.exception, at.exception
+    settled(at.button(key="train_sweep_run").click().run())
     config = TrainConfig(steps=40, n_seeds=1, causal=False, seed=0)
-    expected = scaling_sweep(config, target=0.6, window=state.WINDOW)
+    expected = scaling_sweep(config, target=0.6, window=training.WINDOW)
     df = chart(at, "train_sweep")
     for kind in SIDES:
         rows = side_rows(df, kind)
@@ -146,10 +163,26 @@ def test_the_sweep_draws_what_scaling_sweep_returns_and_says_where_the_sides_are
         missed = rows["status"] == TEXTS["not_reached"]["en"]
         np.testing.assert_array_equal(missed, ~side.reached.ravel())
     shown = all_text(at)
-    for code, dims in state.sweep_verdicts(expected).items():
+    for code, dims in sweep_verdicts(expected).items():
         d_k = ", ".join(map(str, dims))
         values = {"d_k": d_k, "target": "60%", "steps": 40, "close": "20%"}
         assert TEXTS[f"verdict_{code}"]["en"].format(**values) in shown
+
+
+def test_a_failed_training_says_so_and_can_be_tried_again(monkeypatch):
+    monkeypatch.setattr(training, "compare", broken_compare)
+    flag = broken(os.getpid())
+    flag.touch()
+    try:
+        at = trained({"steps": "20", "seeds": "1", "dk": "2"})  # settings no other test trains
+    finally:
+        flag.unlink()
+    assert not at.exception
+    said = TEXTS["failed"]["en"].format(error=md_escape("RuntimeError: the training broke"))
+    assert at.error[0].value == said
+    assert not [k for k in chart_keys(at) if k.startswith("train_")]
+    settled(at.button(key="train_retry").click().run())
+    assert not at.error and "train_loss" in chart_keys(at)
 
 
 @pytest.mark.parametrize("lang", ["zh"])

@@ -14,7 +14,8 @@ import streamlit as st
 from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import t
-from ui.settings import TOUR, Settings
+from ui.settings import Settings
+from ui.tour import TOUR
 
 # The shared settings of the toy model, as the sidebar shows them (session_state keys).
 MODEL_CONTROLS = (

@@ -7,20 +7,21 @@ the URL under a short name, so a copied link reopens exactly the same view.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from urllib.parse import urlencode
 
 import streamlit as st
 
-from core import ARTICLE_SENTENCE, MAX_TOKENS, tokenize
-from core.tokens import focus_default, unique_labels
-from core.train import Adjustment, TrainConfig, validate
+from core import ARTICLE_SENTENCE, tokens
+from core.parse import parse_flag
+from core.tokens import MAX_SENTENCE_CHARS, Tokens
+from ui.tour import TOUR
+from ui.train_request import TRAIN_DEFAULTS
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
 HEAD_OPTIONS = (1, 2, 4, 8, 16)
 TEMPERATURE_MIN, TEMPERATURE_MAX, TEMPERATURE_STEP = 0.05, 5.0, 0.05
 SEED_MAX = 9999
-MAX_SENTENCE_CHARS = 2000  # longer text is cut before tokenizing (the token cap is lower still)
 LANGS = ("en", "zh")
 
 
@@ -63,26 +64,12 @@ PARAMS = {
     "present": "present",
     "ask": "ask",
 }
-# The lesson's stops, in the article's order: input, Q/K/V, the four steps, the mask,
-# several heads, a real model.
-TOUR = (
-    "tokens",
-    "qkv",
-    "similarity",
-    "scaling",
-    "softmax",
-    "weighted_sum",
-    "masking",
-    "multihead",
-    "real_model",
-)
-TOUR_STOPS = len(TOUR)
 MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 
 # The controls of one page that live in the link beside the shared ones: session_state key
 # -> URL parameter. A link's text is kept as given (cut to MAX_PAGE_PARAM_CHARS) until its
 # page reads it; the page validates it and puts back the values it uses. A value equal to
-# PAGE_DEFAULTS stays out of the link.
+# TRAIN_DEFAULTS stays out of the link.
 PAGE_PARAMS = {
     "train_dk": "dk",
     "train_heads": "h",
@@ -147,9 +134,9 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
 
     for key in ("scale", "causal", "present", "ask"):
         if (raw := get(key)) is not None:
-            flag = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
-            values[key] = flag.get(raw.strip().lower(), getattr(DEFAULTS, key))
-            if raw.strip().lower() not in flag:
+            flag = parse_flag(raw)
+            values[key] = getattr(DEFAULTS, key) if flag is None else flag
+            if flag is None:
                 fixed.append(PARAMS[key])
 
     if (raw := get("temperature")) is not None:
@@ -178,7 +165,7 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
 
     if (raw := get("tour")) is not None:
         n = _parse_int(raw)
-        clean = 0 if n is None else min(max(n, 0), TOUR_STOPS)
+        clean = 0 if n is None else min(max(n, 0), len(TOUR))
         values["tour"] = clean
         if n != clean:
             fixed.append(PARAMS["tour"])
@@ -229,8 +216,7 @@ def presenting() -> bool:
     configuration comes first)."""
     if "present" in st.session_state:
         return bool(st.session_state["present"])
-    raw = st.query_params.get(PARAMS["present"], "")
-    return raw.strip().lower() in ("1", "true", "on")
+    return parse_flag(st.query_params.get(PARAMS["present"], "")) is True
 
 
 def current() -> Settings:
@@ -262,7 +248,7 @@ def page_params() -> dict[str, str]:
     out = {}
     for key, name in PAGE_PARAMS.items():
         value = st.session_state.get(key)
-        if value is not None and value != PAGE_DEFAULTS[key]:
+        if value is not None and value != TRAIN_DEFAULTS[key]:
             out[name] = f"{value:g}" if isinstance(value, float) else str(value)
     return out
 
@@ -287,115 +273,8 @@ def restore_article() -> None:
         st.session_state[key] = getattr(DEFAULTS, key)
 
 
-@dataclass(frozen=True)
-class Tokens:
-    """The sentence as tokens, and what had to be done to it."""
-
-    tokens: tuple[str, ...]
-    trimmed_from: int  # the token count before trimming to MAX_TOKENS (0 when not trimmed)
-    empty: bool  # True when the sentence had no tokens and the article's is used instead
-
-    @property
-    def labels(self) -> list[str]:
-        return unique_labels(self.tokens)
-
-    @property
-    def default_focus(self) -> str:
-        """The label of the token followed first: "it" when there is one (see focus_default)."""
-        return self.labels[focus_default(list(self.tokens))]
-
-
+# 256 sentences: the few a class types, each a few dozen short strings.
 @st.cache_data(max_entries=256, show_spinner=False)
 def sentence_tokens(sentence: str) -> Tokens:
-    """Tokenize, trim to MAX_TOKENS, and fall back to the article sentence when empty."""
-    tokens = tokenize(sentence[:MAX_SENTENCE_CHARS])
-    if not tokens:
-        return Tokens(tuple(tokenize(ARTICLE_SENTENCE)), 0, True)
-    if len(tokens) > MAX_TOKENS:
-        return Tokens(tuple(tokens[:MAX_TOKENS]), len(tokens), False)
-    return Tokens(tuple(tokens), 0, False)
-
-
-# ---------------------------------------------------------------------------- Train page
-
-TRAIN_DK_OPTIONS = tuple(2**e for e in range(10))  # 1 … 512: core.train's limits of d_k
-TRAIN_LR_OPTIONS = (1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1.0)  # … and of lr
-TRAIN_TARGETS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
-TRAIN_TARGET = 0.9
-# The Train page's controls: session_state key -> core.train.TrainConfig field
-TRAIN_FIELDS = {
-    "train_dk": "d_k",
-    "train_heads": "n_heads",
-    "train_lr": "lr",
-    "train_steps": "steps",
-    "train_seeds": "n_seeds",
-}
-PAGE_DEFAULTS = {
-    **{key: getattr(TrainConfig(), name) for key, name in TRAIN_FIELDS.items()},
-    "train_target": TRAIN_TARGET,
-}
-
-
-@dataclass(frozen=True)
-class TrainRequest:
-    """What the Train page trains: a config safe to train, the target accuracy, and every
-    change made to what the link or the controls asked for (reasons: core.train.REASONS,
-    and "choice": moved to the nearest value a control offers)."""
-
-    config: TrainConfig
-    target: float
-    adjustments: tuple[Adjustment, ...]
-
-
-def _nearest_log(value: float, options) -> float:
-    return min(options, key=lambda o: abs(math.log(o / value)))
-
-
-def _moved(out: list[Adjustment], name: str, given: object, used: object) -> None:
-    """Record that `name` was moved to `used`, in the change already recorded if there is one."""
-    for i, a in enumerate(out):
-        if a.name == name:
-            out[i] = Adjustment(name, a.given, used, a.reason)
-            return
-    out.append(Adjustment(name, given, used, "choice"))
-
-
-def _target(raw: object, out: list[Adjustment]) -> float:
-    try:
-        value = float(raw)
-    except (TypeError, ValueError):
-        value = math.nan
-    if not math.isfinite(value):
-        out.append(Adjustment("target", raw, TRAIN_TARGET, "invalid"))
-        return TRAIN_TARGET
-    lo, hi = TRAIN_TARGETS[0], TRAIN_TARGETS[-1]
-    used = min(TRAIN_TARGETS, key=lambda o: abs(o - min(max(value, lo), hi)))
-    if value < lo or value > hi:
-        out.append(Adjustment("target", raw, used, "too_small" if value < lo else "too_large"))
-    elif used != value:
-        out.append(Adjustment("target", raw, used, "choice"))
-    return used
-
-
-def train_request(settings: Settings) -> TrainRequest:
-    """The Train page's controls (a link's text or the widgets' values) made safe to train by
-    core.train.validate(), with the shared mask and seed, and d_k, lr and the target moved
-    to values their controls offer. The values used are written back to the controls, so
-    they show what is trained. Call it before the controls are drawn."""
-    s = st.session_state
-    given = {name: s[key] for key, name in TRAIN_FIELDS.items() if key in s}
-    checked = validate(given, causal=settings.causal, seed=settings.seed)
-    out = list(checked.adjustments)
-    config = checked.config
-    # d_k moves down (never past the width and time limits just met), lr to the nearest.
-    d_k = max(d for d in TRAIN_DK_OPTIONS if d <= config.d_k)
-    lr = _nearest_log(config.lr, TRAIN_LR_OPTIONS)
-    for name, used in (("d_k", d_k), ("lr", lr)):
-        if used != getattr(config, name):
-            _moved(out, name, given.get(name), used)
-    config = replace(config, d_k=d_k, lr=lr)
-    target = _target(s.get("train_target", TRAIN_TARGET), out)
-    for key, name in TRAIN_FIELDS.items():
-        s[key] = getattr(config, name)
-    s["train_target"] = target
-    return TrainRequest(config, target, tuple(out))
+    """core.tokens.sentence_tokens, cached: every run of every page asks for it."""
+    return tokens.sentence_tokens(sentence)

@@ -14,7 +14,8 @@ from ui import settings as cfg
 from ui.i18n import LANG_NAMES, t
 from ui.page import MODEL_CONTROLS, PageInfo, go_to_stop
 from ui.quiz import score
-from ui.settings import TOUR, Settings
+from ui.settings import Settings
+from ui.tour import TOUR
 
 
 def _model_controls(uses: tuple[str, ...]) -> None:

@@ -10,8 +10,6 @@ with the reason beside it.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import threading
 
 import numpy as np
 import streamlit as st
@@ -32,18 +30,6 @@ from core import (
 )
 from core.bert import BertOutput
 from core.pipeline import uses_article
-from core.train import (
-    DIMS,
-    WIDTH_LIMIT,
-    Comparison,
-    Progress,
-    ScalingSweep,
-    TrainConfig,
-    compare,
-    estimate_seconds,
-    scaling_sweep,
-    side,
-)
 from realmodel import Encoded, ModelUnavailable, RealModel, load_model
 from ui.settings import DEFAULTS, Settings, sentence_tokens
 
@@ -172,134 +158,3 @@ def real_run(text: str) -> tuple[Encoded, BertOutput]:
     model = real_model()
     encoded = model.encode(text)
     return encoded, model.forward(encoded)
-
-
-# ---------------------------------------------------------------------------- training
-
-
-class Slot:
-    """One training result, computed once by whoever asks first (the others wait for it).
-
-    Training reports its progress to the page's bar; Streamlit would record those calls in
-    a cached function and replay them on every hit, so the cache holds this slot and the
-    training runs outside the cached function, in result().
-    """
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.value = None
-
-    def result(self, compute):
-        with self.lock:
-            if self.value is None:
-                self.value = compute()
-            return self.value
-
-
-WINDOW = 10  # steps the accuracy is averaged over before it counts as reached
-
-
-# 16 comparisons: the few settings a class tries at once. Each keeps 2 sides × its seeds ×
-# 6 measures per step (validate() bounds steps × seeds by time): at most about 3 MB.
-@st.cache_resource(max_entries=16, show_spinner=False)
-def _comparison(config: TrainConfig) -> Slot:
-    return Slot()
-
-
-# 16 settings: one step of each side is a few milliseconds and a few kilobytes.
-@st.cache_resource(max_entries=16, show_spinner=False)
-def first_step(config: TrainConfig) -> Comparison:
-    """Both runs after a single step: where training starts (the train page's question)."""
-    return compare(dataclasses.replace(config, steps=1), target=0.9, window=1)
-
-
-def comparison(config: TrainConfig, target: float, progress: Progress | None = None) -> Comparison:
-    """core.train.compare() of these settings, trained once (cached), read at this target."""
-    c = _comparison(config).result(lambda: compare(config, window=WINDOW, progress=progress))
-    if target == c.target:
-        return c
-    scaled, unscaled = (
-        side(s.runs, target, c.window, config.steps) for s in (c.scaled, c.unscaled)
-    )
-    return dataclasses.replace(c, target=target, scaled=scaled, unscaled=unscaled)
-
-
-SWEEP_SEEDS_MAX = 3
-SWEEP_BUDGETS = (300, 200, 100)  # steps a run may take in the sweep, the largest that fits
-# estimate_seconds() assumes every run takes the whole budget; a sweep stops a side once its
-# seeds reached the target, and took 15 s where 39 s were estimated (3 seeds, 300 steps).
-SWEEP_BOUND = 40.0
-
-
-def sweep_config(config: TrainConfig) -> TrainConfig:
-    """The settings of the d_k sweep: the page's, with at most SWEEP_SEEDS_MAX seeds, heads
-    that fit d_k = 512, and the largest budget whose estimate fits SWEEP_BOUND."""
-    c = dataclasses.replace(
-        config,
-        d_k=TrainConfig().d_k,  # the sweep sets its own: one cache entry for every d_k
-        n_seeds=min(config.n_seeds, SWEEP_SEEDS_MAX),
-        n_heads=min(config.n_heads, WIDTH_LIMIT // max(DIMS)),
-    )
-    for steps in SWEEP_BUDGETS:
-        c = dataclasses.replace(c, steps=steps)
-        if sweep_seconds(c) <= SWEEP_BOUND:
-            break
-    return c
-
-
-def sweep_seconds(config: TrainConfig) -> float:
-    """The sweep's time if every run took the whole budget: an upper bound."""
-    return sum(estimate_seconds(dataclasses.replace(config, d_k=int(d))) for d in DIMS)
-
-
-# 8 sweeps: their results are small ([5, seeds] counts) but each takes 5–20 s to make.
-@st.cache_resource(max_entries=8, show_spinner=False)
-def _sweep(config: TrainConfig, target: float) -> Slot:
-    return Slot()
-
-
-def train_sweep(
-    config: TrainConfig, target: float, progress: Progress | None = None
-) -> ScalingSweep:
-    """Steps to the target against d_k (core.train.DIMS), scaled and unscaled, at the
-    settings of sweep_config(config) (cached)."""
-    c = sweep_config(config)
-    compute = functools.partial(
-        scaling_sweep, c, DIMS, target=target, window=WINDOW, progress=progress
-    )
-    return _sweep(c, target).result(compute)
-
-
-CLOSE = 0.2  # two sides whose mean steps differ by less than this share are close
-
-
-def verdict(scaled_steps, scaled_reached, unscaled_steps, unscaled_reached) -> str:
-    """Which side got to the target first, over the seeds ([S] each, not reached = budget).
-
-    "close" when every seed got there and the two sides' ranges overlap or their means are
-    within CLOSE of each other; else "scaled_first" or "unscaled_first" when every seed of
-    one side was faster than every seed of the other; "neither" when no seed got there, and
-    "mixed" for the rest (ranges that overlap, with some seeds not there).
-    """
-    a, b = np.asarray(scaled_steps, dtype=float), np.asarray(unscaled_steps, dtype=float)
-    if not (np.any(scaled_reached) or np.any(unscaled_reached)):
-        return "neither"
-    if np.all(scaled_reached) and np.all(unscaled_reached):
-        overlap = a.min() <= b.max() and b.min() <= a.max()
-        if overlap or abs(a.mean() - b.mean()) < CLOSE * max(a.mean(), b.mean()):
-            return "close"
-    if np.all(scaled_reached) and a.max() < b.min():
-        return "scaled_first"
-    if np.all(unscaled_reached) and b.max() < a.min():
-        return "unscaled_first"
-    return "mixed"
-
-
-def sweep_verdicts(sweep: ScalingSweep) -> dict[str, list[int]]:
-    """The d_k of the sweep grouped by their verdict(), in the order the verdicts first come."""
-    groups: dict[str, list[int]] = {}
-    for i, d in enumerate(sweep.dims):
-        a, b = sweep.scaled, sweep.unscaled
-        code = verdict(a.steps[i], a.reached[i], b.steps[i], b.reached[i])
-        groups.setdefault(code, []).append(int(d))
-    return groups

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from core.attention import causal_mask
-from core.train import Comparison, ScalingSweep, Side
+from core.experiment import Comparison, ScalingSweep, Side
 from ui.charts import (
     BLOCKED_COLOR,
     CELL,

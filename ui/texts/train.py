@@ -95,6 +95,19 @@ TEXTS = {
     },
     "run": {"en": "Train both", "zh": "训练两边"},
     "progress": {"en": "Training… {percent} %", "zh": "训练中…… {percent} %"},
+    "queued": {
+        "en": "Waiting for the trainer: {ahead} training(s) ahead of yours.",
+        "zh": "等待训练：前面还有 {ahead} 个训练。",
+    },
+    "failed": {
+        "en": "The training stopped with an error: {error}",
+        "zh": "训练因出错而停止：{error}",
+    },
+    "busy": {
+        "en": "Too many trainings are waiting on this server; try again in a moment.",
+        "zh": "这台服务器上排队的训练太多了，请稍后再试。",
+    },
+    "retry": {"en": "Try again", "zh": "重试"},
     "press": {
         "en": "Press **Train both** to train the two sides with these settings.",
         "zh": "按 **训练两边**，用这些设置训练两边的模型。",

@@ -7,18 +7,22 @@ import json
 
 from apptest_util import all_text, chart_keys, chart_specs, open_page
 
+from ui import tour
 from ui.page import PAGES, TOUR
+
+PARTS, LANGS = ("lesson", "further"), ("en", "zh")
 from ui.texts.common import TEXTS as COMMON
 
 
 def stop_text(stop: int, lang: str) -> str:
     """The lesson bar's words for a stop, up to the page's name ("Lesson · stop 5 / 9: …")."""
-    return COMMON["tour.where"][lang].split("{page}")[0].format(k=stop, n=len(TOUR))
+    part, k, n = tour.where(stop)
+    return COMMON[f"tour.where_{part}"][lang].split("{page}")[0].format(k=k, n=n)
 
 
 def where(at) -> str:
     """The lesson bar's text: the markdown that says which stop this is, in either language."""
-    starts = [COMMON["tour.where"][lang].split("{")[0] for lang in ("en", "zh")]
+    starts = [COMMON[f"tour.where_{p}"][lang].split("{")[0] for p in PARTS for lang in LANGS]
     return next(md.value for md in at.markdown if any(s in md.value for s in starts))
 
 
@@ -40,7 +44,8 @@ def test_start_walks_every_stop_in_order_and_back():
         if stop > 1:
             assert bar[COMMON["tour.prev"]["en"]] == TOUR[stop - 2]
         if stop < len(TOUR):
-            assert bar[COMMON["tour.next"]["en"]] == TOUR[stop]
+            following = "tour.further" if stop == len(tour.LESSON) else "tour.next"
+            assert bar[COMMON[following]["en"]] == TOUR[stop]
             at.switch_page(PAGES[TOUR[stop]].path).run()  # following the link
     at.button(key="tour_end").click().run()  # "Finish" on the last stop
     assert at.session_state["tour"] == 0 and "tour" not in at.query_params

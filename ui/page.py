@@ -15,7 +15,7 @@ from core import MAX_TOKENS
 from ui import settings as cfg
 from ui.i18n import t
 from ui.settings import Settings
-from ui.tour import TOUR
+from ui.tour import LESSON, TOUR, where
 
 # The shared settings of the toy model, as the sidebar shows them (session_state keys).
 MODEL_CONTROLS = (
@@ -146,22 +146,20 @@ def tour_bar(name: str, settings: Settings, place: str = "") -> None:
         disabled=stop == 1,
     )
     if not place:
-        box.markdown(
-            t("common.tour.where", k=stop, n=len(TOUR), page=PAGES[name].title), width="content"
-        )
+        part, k, n = where(stop)
+        box.markdown(t(f"common.tour.where_{part}", k=k, n=n, page=PAGES[name].title))
         if box.button(t("common.tour.leave"), key="tour_leave", type="tertiary"):
             go_to_stop(0)
             st.rerun()
-    if stop == len(TOUR):
+    if stop in (len(LESSON), len(TOUR)):  # the end of the lesson, or of going further
         if box.button(
             t("common.tour.end"), icon=":material/flag:", key=f"tour_end{place}", type="primary"
         ):
             go_to_stop(0)
             st.rerun()
-        return
-    box.page_link(
-        PAGES[TOUR[stop]].path, label=t("common.tour.next"), icon=":material/arrow_forward:"
-    )
+    if stop < len(TOUR):
+        label = "common.tour.further" if stop == len(LESSON) else "common.tour.next"
+        box.page_link(PAGES[TOUR[stop]].path, label=t(label), icon=":material/arrow_forward:")
 
 
 def open_page(name: str, *, formula: str | None = None, about_input: bool = True) -> Settings:

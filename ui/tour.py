@@ -1,11 +1,15 @@
-"""The lesson's stops, in the article's order: input, Q/K/V, the four steps, the mask,
-several heads, a real model. Each is the name of a page of ui.page.PAGES.
+"""The lesson's stops: the article's story, then going further to today's models.
+
+The lesson (LESSON) walks the pages in the article's order: input, Q/K/V, the four steps,
+the mask, several heads, a real model. Going further (FURTHER) follows a student to the
+attention of the models they use now. TOUR is both, one stop after the other; each is the
+name of a page of ui.page.PAGES.
 
 A module of its own, under the link's settings (which read the stop a link names) and the
-questions (which open the first one at a stop), since ui.page imports both.
+pages (which draw the lesson's bar), since ui.page imports the settings.
 """
 
-TOUR = (
+LESSON = (
     "tokens",
     "qkv",
     "similarity",
@@ -16,3 +20,13 @@ TOUR = (
     "multihead",
     "real_model",
 )
+FURTHER: tuple[str, ...] = ()
+TOUR = LESSON + FURTHER
+
+
+def where(stop: int) -> tuple[str, int, int]:
+    """Which part of the tour a stop (1 …) is in, its place there and that part's length:
+    ("lesson", k, n) or ("further", k, n)."""
+    if stop <= len(LESSON):
+        return "lesson", stop, len(LESSON)
+    return "further", stop - len(LESSON), len(FURTHER)

@@ -57,7 +57,6 @@ def press(app, key: str, lang: str) -> None:
 
 def at_stop(app, stop: int, lang: str) -> None:
     """On the tour's stop ``stop``: its page, its link, its heading, clean and drawn."""
-    from ui.page import TOUR
 
     name = TOUR[stop - 1]
     expect(app.page).to_have_url(re.compile(rf"/{name}\?(.*&)?tour={stop}(&|$)"))
@@ -67,7 +66,6 @@ def at_stop(app, stop: int, lang: str) -> None:
 
 
 def test_the_whole_tour_by_keyboard(new_page):
-    from ui.page import TOUR
 
     app = new_page(WIDE)
     app.open("/?lang=en")
@@ -90,9 +88,9 @@ def test_a_tour_link_opened_cold_lands_on_its_stop(new_page):
     app = new_page(WIDE)
     app.open("/softmax?tour=5&lang=zh")
     app.check("/softmax?tour=5 opened cold")
-    from ui.page import TOUR
+    from ui.tour import LESSON
 
-    stop = text("common.tour.where", "zh").split("{page}")[0].format(k=5, n=len(TOUR))
+    stop = text("common.tour.where_lesson", "zh").split("{page}")[0].format(k=5, n=len(LESSON))
     expect(app.main).to_contain_text(stop.replace("**", "").strip())
     # The stop's questions come first; the weights they ask about are not on the page yet.
     box = app.main.locator(".st-key-quiz_softmax_box")

@@ -112,10 +112,15 @@ TEXTS = {
         "mask, several heads, a real model. Each stop asks a question first.",
         "zh": "按文章的顺序共 {n} 站：输入、Q/K/V、四个步骤、掩码、多头、真实模型。每一站都先提一个问题。",
     },
-    "tour.where": {
+    "tour.where_lesson": {
         "en": "**Lesson · stop {k} / {n}:** {page}",
         "zh": "**课程 · 第 {k} / {n} 站：** {page}",
     },
+    "tour.where_further": {
+        "en": "**Going further · stop {k} / {n}:** {page}",
+        "zh": "**更进一步 · 第 {k} / {n} 站：** {page}",
+    },
+    "tour.further": {"en": "Going further", "zh": "更进一步"},
     "tour.prev": {"en": "Previous", "zh": "上一站"},
     "tour.next": {"en": "Next", "zh": "下一站"},
     "tour.end": {"en": "Finish", "zh": "结束"},

@@ -9,9 +9,9 @@ from apptest_util import all_text, chart_keys, chart_specs, open_page
 
 from ui import tour
 from ui.page import PAGES, TOUR
+from ui.texts.common import TEXTS as COMMON
 
 PARTS, LANGS = ("lesson", "further"), ("en", "zh")
-from ui.texts.common import TEXTS as COMMON
 
 
 def stop_text(stop: int, lang: str) -> str:

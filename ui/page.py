@@ -151,12 +151,12 @@ def tour_bar(name: str, settings: Settings, place: str = "") -> None:
         if box.button(t("common.tour.leave"), key="tour_leave", type="tertiary"):
             go_to_stop(0)
             st.rerun()
-    if stop in (len(LESSON), len(TOUR)):  # the end of the lesson, or of going further
-        if box.button(
-            t("common.tour.end"), icon=":material/flag:", key=f"tour_end{place}", type="primary"
-        ):
-            go_to_stop(0)
-            st.rerun()
+    end = stop in (len(LESSON), len(TOUR))  # the end of the lesson, or of going further
+    if end and box.button(
+        t("common.tour.end"), icon=":material/flag:", key=f"tour_end{place}", type="primary"
+    ):
+        go_to_stop(0)
+        st.rerun()
     if stop < len(TOUR):
         label = "common.tour.further" if stop == len(LESSON) else "common.tour.next"
         box.page_link(PAGES[TOUR[stop]].path, label=t(label), icon=":material/arrow_forward:")

@@ -11,6 +11,7 @@ import streamlit as st
 
 from core import MAX_TOKENS
 from ui import settings as cfg
+from ui.figures.warm import warm_layouts
 from ui.i18n import LANG_NAMES, set_language, t
 from ui.page import DEFAULT_PAGE, TOUR, go_to_stop, navigation, tour_bar
 from ui.quiz import score
@@ -33,6 +34,14 @@ def settle_the_heap() -> bool:
     walks what was made since (about two thirds of a rerun's CPU on a real server)."""
     gc.collect()
     gc.freeze()
+    return True
+
+
+@st.cache_resource(show_spinner=False)
+def warm_charts() -> bool:
+    """Once per process, after the first page has been drawn: the chart layouts most runs
+    need, so that the first students' runs only fill them in (ui.figures.warm)."""
+    warm_layouts()
     return True
 
 
@@ -144,4 +153,5 @@ if st.session_state.get("_link_fixed"):
 nav.run()
 if st.session_state["tour"] and page_name in TOUR:  # the same bar at the foot of a long page
     tour_bar(page_name, cfg.current(), place="_end")
+warm_charts()
 settle_the_heap()

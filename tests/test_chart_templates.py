@@ -319,3 +319,42 @@ def test_stacked_parts_keep_pandas_chunks_and_record_batches():
         made = table(columns)
         assert arrow(made) == arrow(frame(columns))
         assert made.equals(pa.Table.from_pandas(frame(columns)), check_metadata=True)
+
+
+# ---------------------------------------------------------------------------- warming up
+
+
+def all_layouts() -> list[Layout]:
+    import sys
+
+    import ui.figures.warm  # noqa: F401  (imports every module that holds a layout)
+
+    found = {
+        id(obj): obj
+        for name, module in list(sys.modules.items())
+        if name.startswith(("ui.charts", "ui.figures"))
+        for obj in vars(module).values()
+        if isinstance(obj, Layout)
+    }
+    return list(found.values())
+
+
+@pytest.mark.parametrize("params", [{}, {"lang": "zh", "present": "1"}])
+def test_after_the_warm_up_no_page_builds_a_chart_at_the_default_settings(no_altair, params):
+    from apptest_util import chart_keys, open_page
+
+    from ui.figures.warm import warm_layouts
+
+    for one in all_layouts():
+        one.cache_clear()
+    set_language("en")
+    warm_layouts()
+    no_altair()
+    pages = ["overview", "tokens", "qkv", "similarity", "scaling", "softmax", "weighted_sum"]
+    for page in [*pages, "masking", "multihead", "train"]:
+        at = open_page(page, **params, **({"steps": 20, "seeds": 1} if page == "train" else {}))
+        if page == "train":
+            at.button(key="train_run").click().run()
+            at.button(key="train_sweep_run").click().run()
+        assert not at.exception, f"{page}: {at.exception[0].message}"
+        assert chart_keys(at), page

@@ -17,8 +17,8 @@ work on the machine does not count:
   (``dataframe_util.convert_anything_to_arrow_bytes``, what st.vega_lite_chart calls);
 - altair calls: calls into the altair package (and jsonschema, its validator) in the
   script thread (cProfile), in the page's first run at the other setting after the
-  defaults' runs (each page starts from empty layout caches, then ui.charts.warm_layouts()
-  where the app has it), and in a temperature move after that.
+  defaults' runs (each page starts from empty layout caches, then warm_layouts()
+  where the app has it: ui.figures.warm), and in a temperature move after that.
 
 The Train page is measured after both its training and its sweep have run (at a small
 step count, so that the section stays short).
@@ -243,6 +243,21 @@ def _record(page: str, timer: ScriptTimer) -> Recorded:
     return Recorded(runs, other, altair_other, altair_rerun)
 
 
+def _warm_layouts():
+    """The app's warm-up of its chart layouts, in English; None where it has none."""
+    try:
+        from ui.figures.warm import warm_layouts
+    except ImportError:
+        return None
+    from ui.i18n import set_language
+
+    def warm():
+        set_language("en")
+        warm_layouts()
+
+    return warm
+
+
 def _median_ms(samples: list[float]) -> float | None:
     return 1000 * statistics.median(samples) if samples else None
 
@@ -254,9 +269,7 @@ def run(options) -> Section:
     timer = ScriptTimer()
     totals: dict[str, float] = {}
     with quiet_streamlit(), timer.installed():
-        import ui.charts
-
-        warm = getattr(ui.charts, "warm_layouts", None)
+        warm = _warm_layouts()
         if warm is not None:
             clear_layouts()
             start = time.thread_time()

@@ -144,7 +144,7 @@ def clear_layouts() -> None:
     for module in _chart_modules():
         for obj in vars(module).values():
             clear = getattr(obj, "cache_clear", None)
-            if callable(clear):
+            if callable(clear) and not isinstance(obj, type):
                 clear()
 
 

@@ -23,6 +23,7 @@ from ui.charts import (
     frame,
     heatmap,
     layout,
+    memo,
     stack,
     table,
 )
@@ -42,9 +43,13 @@ def figures(result) -> list[Figure]:
 
 
 def built_by_altair(monkeypatch, func, *args, **kwargs) -> list[Figure]:
-    """The figures with every layout built by Altair directly, not from a template."""
+    """The figures with every layout built by Altair directly, not from a template (and
+    none taken from the figures kept for the same inputs)."""
     with monkeypatch.context() as m:
         m.setattr(Layout, "__call__", Layout.altair_spec)
+        m.setattr(memo, "KEPT", 0)
+        heatmap.cache_clear()
+        bars.cache_clear()
         return figures(func(*args, **kwargs))
 
 
@@ -324,19 +329,17 @@ def test_stacked_parts_keep_pandas_chunks_and_record_batches():
 # ---------------------------------------------------------------------------- warming up
 
 
-def all_layouts() -> list[Layout]:
+def clear_chart_caches() -> None:
+    """Empty every cache of the charts: layouts' templates, kept figures, table shapes."""
     import sys
 
-    import ui.figures.warm  # noqa: F401  (imports every module that holds a layout)
+    import ui.figures.warm  # noqa: F401  (imports every module of the charts)
 
-    found = {
-        id(obj): obj
-        for name, module in list(sys.modules.items())
-        if name.startswith(("ui.charts", "ui.figures"))
-        for obj in vars(module).values()
-        if isinstance(obj, Layout)
-    }
-    return list(found.values())
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("ui.charts", "ui.figures")):
+            for obj in vars(module).values():
+                if callable(getattr(obj, "cache_clear", None)) and not isinstance(obj, type):
+                    obj.cache_clear()
 
 
 @pytest.mark.parametrize("params", [{}, {"lang": "zh", "present": "1"}])
@@ -345,8 +348,7 @@ def test_after_the_warm_up_no_page_builds_a_chart_at_the_default_settings(no_alt
 
     from ui.figures.warm import warm_layouts
 
-    for one in all_layouts():
-        one.cache_clear()
+    clear_chart_caches()
     set_language("en")
     warm_layouts()
     no_altair()
@@ -358,3 +360,18 @@ def test_after_the_warm_up_no_page_builds_a_chart_at_the_default_settings(no_alt
             at.button(key="train_sweep_run").click().run()
         assert not at.exception, f"{page}: {at.exception[0].message}"
         assert chart_keys(at), page
+
+
+def test_a_figure_is_kept_for_the_same_inputs_and_made_anew_for_others():
+    m = np.arange(6.0).reshape(2, 3) / 10
+    a = heatmap(m, ["a", "b"], ["x", "y", "z"], kind="signed")
+    assert heatmap(m.copy(), ["a", "b"], ["x", "y", "z"], kind="signed") is a  # equal contents
+    changed = m.copy()
+    changed[1, 2] = 0.51
+    b = heatmap(changed, ["a", "b"], ["x", "y", "z"], kind="signed")
+    assert b is not a and b.data.column("text").to_pylist()[-1] == "0.51"
+    assert heatmap(m, ["a", "b"], ["x", "y", "w"], kind="signed") is not a  # another label
+    assert heatmap(m, ["a", "b"], ["x", "y", "z"], kind="weights") is not a
+    ints = heatmap(m, ["a", "b"], ["x", "y", "z"], kind="signed", domain=(-1, 1))
+    floats = heatmap(m, ["a", "b"], ["x", "y", "z"], kind="signed", domain=(-1.0, 1.0))
+    assert ints is not floats  # 1 and 1.0 are written differently in a spec

@@ -6,6 +6,7 @@ import altair as alt
 import numpy as np
 
 from ui.charts.frames import table
+from ui.charts.memo import remembered
 from ui.charts.palette import BAR, HIGHLIGHT, chart_labels, fixed
 from ui.charts.template import NO_DATA, Figure, layout
 
@@ -58,6 +59,7 @@ def row_height(n: int) -> int:
     return (22 if n <= 16 else 14) * n + 50  # long sentences: thinner bars
 
 
+@remembered
 def bars(
     values,
     labels,

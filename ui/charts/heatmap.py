@@ -7,6 +7,7 @@ import numpy as np
 
 from ui.charts.frames import cells, table
 from ui.charts.layers import focus_outline, token_axes
+from ui.charts.memo import remembered
 from ui.charts.palette import (
     AXIS_LABELS_MAX,
     BLOCKED_COLOR,
@@ -101,6 +102,7 @@ def heatmap_layout(
     return chart.properties(title=title) if title else chart
 
 
+@remembered
 def heatmap(
     m: np.ndarray,
     rows,

@@ -9,6 +9,7 @@ take colours from the Okabe–Ito palette, which every common colour blindness t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import altair as alt
@@ -120,7 +121,12 @@ def cell_size(n: int) -> int:
 def chart_labels(labels) -> list[str]:
     """Axis labels: each token as text that needs no emoji font (see plain_label), repeated
     ones told apart. Tables and pickers show the tokens themselves."""
-    return unique_labels(plain_label(str(label)) for label in labels)
+    return list(_chart_labels(tuple(str(label) for label in labels)))
+
+
+@functools.lru_cache(maxsize=256)  # a class's sentences, each drawn many times a run
+def _chart_labels(labels: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(unique_labels(plain_label(label) for label in labels))
 
 
 def fixed(values, decimals: int) -> np.ndarray:

@@ -5,7 +5,8 @@ after that, any student's language, sizes and domains only fill it. warm_layouts
 every figure of every page once, on placeholder data of the article's sentence, so the
 first students of a class fill templates too: every heatmap the views draw (both colour
 scales, with and without the followed row, with no axis titles, a row title, or both; with
-numbers at d_model 4 and with a legend at 16), and each page's own figures.
+numbers at d_model 4 and with a legend at 16), each page's own figures, and the heads'
+panels of a longer sentence (the real model's twelve heads).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ui.i18n import t
 from ui.state import FOOTNOTE4_DIMS, SWEEP_DIMS
 
 WARM_D_MODELS = (4, 16)  # numbers in the cells at the default d_model; a legend from 13 on
+LONG_SENTENCE = 16  # tokens: the heads' panels have no room for a label per token then
 
 
 def _heatmaps(labels: list[str], d: int) -> None:
@@ -37,13 +39,9 @@ def _heatmaps(labels: list[str], d: int) -> None:
 
 def _page_figures(labels: list[str], d: int) -> None:
     n = len(labels)
-    dims = [str(i) for i in range(1, d + 1)]
     even = np.full((n, n), 1.0 / n)
     texts = ("allowed_text", "blocked_text", "row_title", "col_title", "status_title")
     masking.mask_grid(np.tril(np.ones((n, n), bool)), labels, **dict.fromkeys(texts, "text"))
-    for h in (1, 4):  # one panel; groups of up to four in two columns
-        multihead.head_maps(np.broadcast_to(even, (h, n, n)), labels, t, 0)
-        multihead.head_outputs(np.zeros((h, n, d)), labels, dims, t, 0)
     qkv.film_bars(films.recommend(np.ones(4)), list(films.FILMS), t)
     tokens.pe_curves(positional_encoding(n, d), list(range(min(d, 6))), t)
     scaling.row_weights(even[0], labels, value_title="w", label_title="k")
@@ -54,6 +52,14 @@ def _page_figures(labels: list[str], d: int) -> None:
     sweep = sharpness_sweep(scores, SWEEP_DIMS, scale=True, temperature=1.0)
     softmax.sweep_charts(sweep, sweep, current_d=d, scale_on=True, text=t)
     bars(even[0], labels, value_title="w", label_title="k", highlight=0, height=row_height(n))
+
+
+def _heads(labels: list[str], d: int) -> None:
+    n = len(labels)
+    dims = [str(i) for i in range(1, d + 1)]
+    for h in (1, 4):  # one panel; groups of up to four in two columns
+        multihead.head_maps(np.full((h, n, n), 1.0 / n), labels, t, 0)
+        multihead.head_outputs(np.zeros((h, n, d)), labels, dims, t, 0)
 
 
 def _train_figures() -> None:
@@ -74,4 +80,6 @@ def warm_layouts() -> None:
     for d in WARM_D_MODELS:
         _heatmaps(labels, d)
         _page_figures(labels, d)
+        for words in (labels, [f"w{i}" for i in range(LONG_SENTENCE)]):
+            _heads(words, d)
     _train_figures()

@@ -22,7 +22,8 @@ work on the machine does not count:
   where the app has it: ui.figures.warm), and in a temperature move after that.
 
 The Train page is measured after both its training and its sweep have run (at a small
-step count, so that the section stays short).
+step count, so that the section stays short). Below the table: one student at a time on
+the real server, the script's CPU per kind of interaction (bench/sections/one_student.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from bench.sections import one_student
 from bench.sections.apptest import ScriptTimer, errors, open_page, quiet_streamlit
 from bench.sections.common import Column, Row, Section, log
 
@@ -329,4 +331,11 @@ def run(options) -> Section:
         "ms: CPU of this thread, median over the repetitions, for all of a page's figures;"
         " the Train page with its training and sweep shown."
     )
+    try:
+        cpu = one_student.measure()
+    except Exception as exc:  # no server here: the table above stands alone
+        section.notes.append(f"one student on the real server: failed: {exc}")
+    else:
+        section.details["one_student_ms"] = cpu
+        section.notes += one_student.notes(cpu)
     return section

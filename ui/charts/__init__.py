@@ -4,6 +4,7 @@ filled with this run's values, and this run's data as an Arrow table.
 - palette: colours, type sizes, colour scales and domains, numbers and labels as shown;
 - template: layouts (``@layout``), their templates, and Figure (a spec and its data);
 - frames: the data as the Arrow table Streamlit sends, made without pandas;
+- memo: a heatmap or bars kept whole for the same inputs;
 - layers: pieces several layouts share (a matrix's axes, the followed row, a seed band);
 - heatmap, bars: the two figures every page uses.
 """

@@ -12,6 +12,7 @@ from threadpoolctl import threadpool_limits
 
 from ui import settings as cfg
 from ui import sidebar
+from ui.figures.warm import warm_layouts
 from ui.i18n import set_language, t
 from ui.page import DEFAULT_PAGE, PAGES, TOUR, navigation, tour_bar
 from ui.view import begin_view, matrices_download
@@ -48,6 +49,14 @@ def settle_the_heap() -> bool:
     What exists by then stays alive anyway."""
     gc.collect()
     gc.freeze()
+    return True
+
+
+@st.cache_resource(show_spinner=False)
+def warm_charts() -> bool:
+    """Once per process, after the first page has been drawn: the chart layouts most runs
+    need, so that the first students' runs only fill them in (ui.figures.warm)."""
+    warm_layouts()
     return True
 
 
@@ -89,4 +98,5 @@ nav.run()
 matrices_download(page_name)
 if st.session_state["tour"] and page_name in TOUR:  # the same bar at the foot of a long page
     tour_bar(page_name, cfg.current(), place="_end")
+warm_charts()
 settle_the_heap()

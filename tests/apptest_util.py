@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +41,18 @@ def open_page(
         titles = set(CATALOG[f"common.page.{page}"].values())
         shown = [h.value for h in at.header]
         assert titles & set(shown), f"opened {page!r} but the page shows {shown}"
+    return at
+
+
+def settled(at: AppTest, timeout: float = 120) -> AppTest:
+    """Rerun the page until no training is pending (in a browser, the page's own fragment
+    looks every second and reruns the page when the training ends)."""
+    deadline = time.monotonic() + timeout
+    while at.get("progress"):
+        assert time.monotonic() < deadline, "the training did not end"
+        time.sleep(0.1)
+        at.run()
+    assert not at.exception, at.exception
     return at
 
 

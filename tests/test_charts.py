@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -63,7 +64,7 @@ def test_a_small_change_in_the_values_keeps_the_same_layout():
     a = heatmap(m, list("abcde"), list("wxyz"), kind="signed")
     b = heatmap(m * 1.03, list("abcde"), list("wxyz"), kind="signed")
     assert signed_domain(a) == signed_domain(b) == [-1.2, 1.2]
-    assert a.spec is b.spec
+    assert json.dumps(a.spec) == json.dumps(b.spec)
     assert not a.data.equals(b.data)
 
 
@@ -81,7 +82,7 @@ def test_a_heatmap_fits_the_width_and_keeps_its_height_for_the_cells():
 def test_a_value_that_rounds_to_zero_is_never_printed_with_a_minus_sign():
     # "-0.00" reads as a negative number to a student; it is "0.00".
     fig = heatmap(np.array([[-0.001, -0.004], [0.004, -0.006]]), ["a", "b"], ["c", "d"])
-    assert list(fig.data["text"]) == ["0.00", "0.00", "0.00", "-0.01"]
+    assert fig.data.column("text").to_pylist() == ["0.00", "0.00", "0.00", "-0.01"]
     assert fixed([-1e-9, -0.00004, -0.00006], 4).tolist() == ["0.0000", "0.0000", "-0.0001"]
 
 

@@ -8,11 +8,10 @@ small (few steps, one or two seeds) so that the whole file runs in seconds.
 from __future__ import annotations
 
 import os
-import time
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart, chart_keys, charts, open_page, table
+from apptest_util import all_text, chart, chart_keys, charts, open_page, settled, table
 from broken_training import broken, broken_compare
 
 from core import train_config
@@ -32,18 +31,6 @@ CURVES = {  # chart key: the measure it draws
     "train_entropy": "entropy",
 }
 SMALL = {"steps": "30", "seeds": "2", "dk": "16"}  # the page's settings, as in a link
-
-
-def settled(at, timeout: float = 120):
-    """Rerun the page until no training is pending (in a browser, the page's own fragment
-    looks every second and reruns the page when the training ends)."""
-    deadline = time.monotonic() + timeout
-    while at.get("progress"):
-        assert time.monotonic() < deadline, "the training did not end"
-        time.sleep(0.1)
-        at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def trained(params: dict, page: str = "train"):

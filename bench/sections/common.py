@@ -21,7 +21,7 @@ ENTRY = ROOT / "dashboard.py"
 FLOOR_APP = BENCH / "floor_app.py"
 EMPTY_APP = BENCH / "empty_app.py"
 
-SECTIONS = ("pages", "browser", "core", "memory", "model", "class", "train")
+SECTIONS = ("pages", "charts", "browser", "core", "memory", "model", "class", "train")
 
 # The largest settings the sidebar offers; the sentence is made in largest_sentence().
 LARGEST = {"d": "1024", "heads": "16"}

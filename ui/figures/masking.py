@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 import altair as alt
 import numpy as np
 
@@ -17,19 +15,30 @@ from ui.charts import (
     NUMBERS_MAX_CELLS,
     Figure,
     cell_size,
-    cells_frame,
+    cells,
     chart_labels,
     layout,
+    table,
     token_axes,
 )
 
 LEGEND_ROOM = 60  # pixels
 
 
-@functools.lru_cache(maxsize=64)
-def _mask_layout(
-    n: int, allowed: str, blocked: str, row_title: str, col_title: str, status_title: str
-) -> dict:
+@layout("allowed", "blocked", "row_title", "col_title", "status_title", "height")
+def mask_layout(
+    *,
+    numbers: bool,
+    show_x: bool,
+    show_y: bool,
+    overlap: bool,
+    allowed: str,
+    blocked: str,
+    row_title: str,
+    col_title: str,
+    status_title: str,
+    height: int,
+) -> alt.LayerChart:
     tooltip = [
         alt.Tooltip("row:N", title=row_title),
         alt.Tooltip("col:N", title=col_title),
@@ -38,10 +47,10 @@ def _mask_layout(
     axes = token_axes(
         row_title=row_title,
         col_title=col_title,
-        show_x=n <= AXIS_LABELS_MAX,
-        show_y=n <= 2 * AXIS_LABELS_MAX,
-        overlap_x=n > 16,
-        overlap_y=n > 16,
+        show_x=show_x,
+        show_y=show_y,
+        overlap_x=overlap,
+        overlap_y=overlap,
     )
     base = alt.Chart().encode(**axes, tooltip=tooltip)
     rect = base.mark_rect(stroke="white", strokeWidth=1).encode(
@@ -54,12 +63,10 @@ def _mask_layout(
         )
     )
     layers = [rect]
-    if n <= NUMBERS_MAX_CELLS:
+    if numbers:
         # What the mask adds to the score: 0 where allowed, −∞ where blocked.
         layers.append(base.mark_text().encode(text="add:N", color=alt.Color("ink:N", scale=None)))
-    # The height includes the axis and the legend below the grid: add room for them.
-    chart = alt.layer(*layers, data=NO_DATA).properties(height=cell_size(n) * n + LEGEND_ROOM)
-    return layout(chart)
+    return alt.layer(*layers, data=NO_DATA).properties(height=height)
 
 
 def mask_grid(
@@ -77,10 +84,26 @@ def mask_grid(
     n = allowed.shape[0]
     labels = chart_labels(labels)
     flat = allowed.ravel()
-    df = cells_frame(allowed, labels, labels)
-    df["status"] = np.where(flat, allowed_text, blocked_text)
-    df["allowed"] = flat
-    df["add"] = np.where(flat, "0", MASKED)
-    df["ink"] = np.where(flat, "white", BLOCKED_INK)
-    spec = _mask_layout(n, allowed_text, blocked_text, row_title, col_title, status_title)
-    return Figure(spec, df)
+    data = table(
+        {
+            **cells(n, n, labels, labels),
+            "status": np.where(flat, allowed_text, blocked_text),
+            "allowed": flat,
+            "add": np.where(flat, "0", MASKED),
+            "ink": np.where(flat, "white", BLOCKED_INK),
+        }
+    )
+    spec = mask_layout(
+        numbers=n <= NUMBERS_MAX_CELLS,
+        show_x=n <= AXIS_LABELS_MAX,
+        show_y=n <= 2 * AXIS_LABELS_MAX,
+        overlap=n > 16,
+        allowed=allowed_text,
+        blocked=blocked_text,
+        row_title=row_title,
+        col_title=col_title,
+        status_title=status_title,
+        # The height includes the axis and the legend below the grid: room for them.
+        height=cell_size(n) * n + LEGEND_ROOM,
+    )
+    return Figure(spec, data)

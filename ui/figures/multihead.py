@@ -7,14 +7,12 @@ All groups share one colour scale, so any two heads can be compared by eye.
 
 from __future__ import annotations
 
-import functools
-
 import altair as alt
 import numpy as np
-import pandas as pd
 
 from ui.charts import (
     NO_DATA,
+    Categories,
     Figure,
     Text,
     chart_labels,
@@ -23,6 +21,7 @@ from ui.charts import (
     ink,
     layout,
     signed_domain,
+    table,
     token_axes,
 )
 
@@ -45,43 +44,50 @@ def _panel_side(n_heads: int, count: int) -> int:
     return min(MAX_CELL * count, PANEL_SINGLE) if n_heads == 1 else PANEL
 
 
-def _heads_frame(m: np.ndarray, rows, cols, head_names) -> pd.DataFrame:
-    """[g, r, c] -> tidy rows (head, hi, row, col, i, j, value); labels as categories."""
+def _heads_columns(m: np.ndarray, rows, cols, head_names) -> dict:
+    """[g, r, c] -> the columns of every cell of every head (head, hi, row, col, i, j, value)."""
     g, r, c = m.shape
     hi = np.repeat(np.arange(g), r * c)
     i = np.tile(np.repeat(np.arange(r), c), g)
     j = np.tile(np.arange(c), g * r)
-    # Codes into the label lists: far cheaper to build and to send than repeated strings.
-    cat = pd.Categorical.from_codes
-    return pd.DataFrame(
-        {
-            "head": cat(hi, categories=list(head_names)),
-            "hi": hi,
-            "row": cat(i, categories=list(rows)),
-            "col": cat(j, categories=list(cols)),
-            "i": i,
-            "j": j,
-            "value": np.asarray(m, dtype=np.float64).ravel(),
-        }
-    )
+    return {
+        "head": Categories(hi, list(head_names)),
+        "hi": hi,
+        "row": Categories(i, list(rows)),
+        "col": Categories(j, list(cols)),
+        "i": i,
+        "j": j,
+        "value": np.asarray(m, dtype=np.float64).ravel(),
+    }
 
 
-@functools.lru_cache(maxsize=64)
-def _panels_layout(
+@layout(
+    "columns",
+    "width",
+    "height",
+    "domain",
+    "row_title",
+    "col_title",
+    "col_axis_title",
+    "value_title",
+    "head_title",
+)
+def panels_layout(
     *,
-    panels: int,
-    rows: int,
-    cols: int,
+    numbers: bool,
+    focus: bool,
+    show_x: bool,
+    show_y: bool,
+    columns: int,  # panels per row
     width: int,
     height: int,
-    numbers: bool,
     domain: tuple[float, float] | None,  # None: weights on [0, 1]; else signed ±bound
     row_title: str,
     col_title: str,
+    col_axis_title: str | None,  # None in a narrow panel: titles would run together
     value_title: str,
     head_title: str,
-    focus: bool,
-) -> dict:
+) -> alt.FacetChart:
     tooltip = [
         alt.Tooltip("head:N", title=head_title),
         alt.Tooltip("row:N", title=row_title),
@@ -91,9 +97,9 @@ def _panels_layout(
     # Every label or none: a panel is too small for Vega's thinning to leave useful ones.
     axes = token_axes(
         row_title=row_title,
-        col_title=col_title if width >= TITLE_PX else None,
-        show_x=width >= LABEL_PX * cols,
-        show_y=height >= LABEL_PX * rows,
+        col_title=col_axis_title,
+        show_x=show_x,
+        show_y=show_y,
         label_limit=60,
         font_size=10,
     )
@@ -120,17 +126,16 @@ def _panels_layout(
     cells = alt.layer(*layers, data=NO_DATA)
     if numbers:  # the text's colour is literal (scale=None): it must not join the cells' scale
         cells = cells.resolve_scale(color="independent")
-    chart = cells.properties(width=width, height=height).facet(
+    return cells.properties(width=width, height=height).facet(
         facet=alt.Facet(
             "head:N",
             title=None,
             sort=alt.EncodingSortField(field="hi", op="min"),
             header=alt.Header(labelFontWeight="bold", labelFontSize=12),
         ),
-        columns=min(panels, GRID_COLUMNS),
+        columns=columns,
         spacing=10,
     )
-    return layout(chart)
 
 
 def head_names(n_heads: int, text: Text) -> list[str]:
@@ -143,24 +148,29 @@ def _groups(
     # [h, r, c] -> one faceted chart per group of heads, all with the same panel layout
     names = head_names(m.shape[0], text)
     row_title, col_title, value_title = (text(key) for key in titles)
+    panel_width, panel_height, numbers = panel["width"], panel["height"], panel["numbers"]
     figures = []
     for g in head_groups(m.shape[0]):
-        spec = _panels_layout(
-            panels=len(g),
-            rows=m.shape[1],
-            cols=m.shape[2],
+        spec = panels_layout(
+            numbers=numbers,
+            focus=focus is not None,
+            show_x=panel_width >= LABEL_PX * m.shape[2],
+            show_y=panel_height >= LABEL_PX * m.shape[1],
+            columns=min(len(g), GRID_COLUMNS),
+            width=panel_width,
+            height=panel_height,
+            domain=panel["domain"],
             row_title=row_title,
             col_title=col_title,
+            col_axis_title=col_title if panel_width >= TITLE_PX else None,
             value_title=value_title,
             head_title=text("common.head"),
-            focus=focus is not None,
-            **panel,
         )
-        df = _heads_frame(m[g.start : g.stop], rows, cols, names[g.start : g.stop])
-        df["focus"] = df["i"].to_numpy() == (-1 if focus is None else focus)
-        if panel["numbers"]:
-            df["ink"] = ink(df["value"].to_numpy(), "weights", (0.0, 1.0))
-        figures.append(Figure(spec, df))
+        columns = _heads_columns(m[g.start : g.stop], rows, cols, names[g.start : g.stop])
+        columns["focus"] = columns["i"] == (-1 if focus is None else focus)
+        if numbers:
+            columns["ink"] = ink(columns["value"], "weights", (0.0, 1.0))
+        figures.append(Figure(spec, table(columns)))
     return figures
 
 

@@ -7,11 +7,8 @@ fetches its own titles, so the page passes only the data.
 
 from __future__ import annotations
 
-import functools
-
 import altair as alt
 import numpy as np
-import pandas as pd
 
 from core import Footnote4
 from ui.charts import (
@@ -24,19 +21,24 @@ from ui.charts import (
     bars,
     layout,
     row_height,
+    table,
 )
 
 # Streamlit fits the whole chart (axes and legend included) into the height.
 HEIGHT = 400
 
 
-def d_axis(dmin: int, dmax: int, title: str, every: int = 2) -> alt.X:
-    """A dimension on a log₂ axis, a tick at every ``every``-th power of two (1, 4, 16, …)."""
-    ticks = [2**e for e in range(0, 11, every) if dmin <= 2**e <= dmax]
+def d_ticks(dmin: int, dmax: int, every: int = 2) -> list[int]:
+    """The ticks of a dimension's log₂ axis: every ``every``-th power of two (1, 4, 16, …)."""
+    return [2**e for e in range(0, 11, every) if dmin <= 2**e <= dmax]
+
+
+def d_axis(domain: list[int], ticks: list[int], title: str) -> alt.X:
+    """A dimension on a log₂ axis over ``domain``, labelled at ``ticks`` (see d_ticks)."""
     return alt.X(
         "d:Q",
         title=title,
-        scale=alt.Scale(type="log", base=2, domain=[dmin, dmax], nice=False),
+        scale=alt.Scale(type="log", base=2, domain=domain, nice=False),
         axis=alt.Axis(values=ticks, format="d", labelFlush=True),
     )
 
@@ -71,29 +73,52 @@ def _current_marker(x: alt.X, dmax: int) -> list[alt.Chart]:
     return marker_layers(x, "datum.current && datum.kind == 'raw'", dmax)
 
 
-def _frame(dims, raw, scaled, raw_ref, scaled_ref, current_d, raw_name, scaled_name, marker):
-    """Tidy rows (d, series, kind, measured, theory, current, marker), raw rows first."""
+def _columns(dims, raw, scaled, raw_ref, scaled_ref, current_d, raw_name, scaled_name, marker):
+    """The columns (d, series, kind, measured, theory, current, marker), raw rows first."""
     dims = np.asarray(dims, dtype=int)
     m = len(dims)
-    return pd.DataFrame(
-        {
-            "d": np.concatenate([dims, dims]),
-            "series": [raw_name] * m + [scaled_name] * m,
-            "kind": ["raw"] * m + ["scaled"] * m,
-            "measured": np.concatenate([raw, scaled]).astype(np.float64),
-            "theory": np.concatenate([raw_ref, scaled_ref]).astype(np.float64),
-            "current": np.concatenate([dims == current_d, dims == current_d]),
-            "marker": marker,
-        }
-    )
+    return {
+        "d": np.concatenate([dims, dims]),
+        "series": [raw_name] * m + [scaled_name] * m,
+        "kind": ["raw"] * m + ["scaled"] * m,
+        "measured": np.concatenate([raw, scaled]).astype(np.float64),
+        "theory": np.concatenate([raw_ref, scaled_ref]).astype(np.float64),
+        "current": np.concatenate([dims == current_d, dims == current_d]),
+        "marker": marker,
+    }
 
 
-@functools.lru_cache(maxsize=16)
-def _variance_layout(
-    dmin: int, dmax: int, raw_name: str, scaled_name: str, x_title: str, y_title: str, theory: str
-) -> dict:
-    x = d_axis(dmin, dmax, x_title)
-    y_scale = alt.Scale(type="log", base=10, domain=[0.5, 2.0 * dmax], nice=False)
+def _d_values(dims: np.ndarray) -> dict:
+    """The values of a layout over these dimensions: the x axis's domain, ticks and end."""
+    dmin, dmax = int(dims.min()), int(dims.max())
+    return {"x_domain": [dmin, dmax], "x_ticks": d_ticks(dmin, dmax), "dmax": dmax}
+
+
+@layout(
+    "x_domain",
+    "x_ticks",
+    "dmax",
+    "y_domain",
+    "raw_name",
+    "scaled_name",
+    "x_title",
+    "y_title",
+    "theory",
+)
+def variance_layout(
+    *,
+    x_domain: list[int],
+    x_ticks: list[int],
+    dmax: int,
+    y_domain: list[float],
+    raw_name: str,
+    scaled_name: str,
+    x_title: str,
+    y_title: str,
+    theory: str,
+) -> alt.LayerChart:
+    x = d_axis(x_domain, x_ticks, x_title)
+    y_scale = alt.Scale(type="log", base=10, domain=y_domain, nice=False)
     color = _series_colors(raw_name, scaled_name)
     tooltip = [
         alt.Tooltip("series:N", title=" "),
@@ -115,7 +140,7 @@ def _variance_layout(
         )
     )
     layers = [measured, theory_lines, *_current_marker(x, dmax)]
-    return layout(alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT))
+    return alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT)
 
 
 def variance_chart(fn4: Footnote4, current_d: int, text: Text) -> Figure:
@@ -124,24 +149,31 @@ def variance_chart(fn4: Footnote4, current_d: int, text: Text) -> Figure:
     raw, scaled = text("scaling.series_raw"), text("scaling.series_scaled")
     theory = (dims.astype(np.float64), np.ones(len(dims)))
     marker = text("scaling.marker", d=current_d)
-    df = _frame(dims, fn4.var_raw, fn4.var_scaled, *theory, current_d, raw, scaled, marker)
-    spec = _variance_layout(
-        int(dims.min()),
-        int(dims.max()),
-        raw,
-        scaled,
-        text("scaling.x_dim"),
-        text("scaling.y_var"),
-        text("scaling.theory"),
+    columns = _columns(dims, fn4.var_raw, fn4.var_scaled, *theory, current_d, raw, scaled, marker)
+    spec = variance_layout(
+        **_d_values(dims),
+        y_domain=[0.5, 2.0 * int(dims.max())],
+        raw_name=raw,
+        scaled_name=scaled,
+        x_title=text("scaling.x_dim"),
+        y_title=text("scaling.y_var"),
+        theory=text("scaling.theory"),
     )
-    return Figure(spec, df)
+    return Figure(spec, table(columns))
 
 
-@functools.lru_cache(maxsize=16)
-def _max_weight_layout(
-    dmin: int, dmax: int, raw_name: str, scaled_name: str, x_title: str, y_title: str
-) -> dict:
-    x = d_axis(dmin, dmax, x_title)
+@layout("x_domain", "x_ticks", "dmax", "raw_name", "scaled_name", "x_title", "y_title")
+def max_weight_layout(
+    *,
+    x_domain: list[int],
+    x_ticks: list[int],
+    dmax: int,
+    raw_name: str,
+    scaled_name: str,
+    x_title: str,
+    y_title: str,
+) -> alt.LayerChart:
+    x = d_axis(x_domain, x_ticks, x_title)
     y = alt.Y("measured:Q", title=y_title, scale=alt.Scale(domain=[0, 1]))
     tooltip = [
         alt.Tooltip("series:N", title=" "),
@@ -163,7 +195,7 @@ def _max_weight_layout(
         .encode(x=x, y=y, color=_series_colors(raw_name, scaled_name), tooltip=tooltip)
     )
     layers = [floor, floor_text, measured, *_current_marker(x, dmax)]
-    return layout(alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT))
+    return alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT)
 
 
 def max_weight_chart(fn4: Footnote4, current_d: int, text: Text) -> Figure:
@@ -173,11 +205,16 @@ def max_weight_chart(fn4: Footnote4, current_d: int, text: Text) -> Figure:
     uniform = np.full(len(dims), 1.0 / fn4.n_keys)
     marker = text("scaling.marker", d=current_d)
     w_raw, w_scaled = fn4.max_weight_raw, fn4.max_weight_scaled
-    df = _frame(dims, w_raw, w_scaled, uniform, uniform, current_d, raw, scaled, marker)
-    df["uniform"] = text("scaling.uniform", keys=fn4.n_keys)
-    x_title, y_title = text("scaling.x_dim"), text("scaling.y_max_weight")
-    spec = _max_weight_layout(int(dims.min()), int(dims.max()), raw, scaled, x_title, y_title)
-    return Figure(spec, df)
+    columns = _columns(dims, w_raw, w_scaled, uniform, uniform, current_d, raw, scaled, marker)
+    columns["uniform"] = text("scaling.uniform", keys=fn4.n_keys)
+    spec = max_weight_layout(
+        **_d_values(dims),
+        raw_name=raw,
+        scaled_name=scaled,
+        x_title=text("scaling.x_dim"),
+        y_title=text("scaling.y_max_weight"),
+    )
+    return Figure(spec, table(columns))
 
 
 def row_weights(weights, labels, *, value_title: str, label_title: str) -> Figure:

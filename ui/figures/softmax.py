@@ -5,32 +5,31 @@ Same colours as the Scaling page: scaled = blue, not scaled = vermillion (Okabe-
 
 from __future__ import annotations
 
-import functools
-
 import altair as alt
 import numpy as np
-import pandas as pd
 
 from core import Sweep
-from ui.charts import NO_DATA, RAW_COLOR, SCALED_COLOR, Figure, Text, layout, seed_band
-from ui.figures.scaling import d_axis, marker_layers
+from ui.charts import NO_DATA, RAW_COLOR, SCALED_COLOR, Figure, Text, layout, seed_band, table
+from ui.figures.scaling import d_axis, d_ticks, marker_layers
 
 HEIGHT = 290  # axes and legend included (Streamlit fits the whole chart)
 
 
-@functools.lru_cache(maxsize=64)
-def _sweep_layout(
-    dmin: int,
+@layout("x_domain", "x_ticks", "dmax", "on_name", "off_name", "x_title", "y_title", "band_title")
+def sweep_layout(
+    *,
+    marked: bool,
+    unit_interval: bool,
+    x_domain: list[int],
+    x_ticks: list[int],
     dmax: int,
     on_name: str,
     off_name: str,
-    marked: bool,
     x_title: str,
     y_title: str,
     band_title: str,
-    unit_interval: bool,
-) -> dict:
-    x = d_axis(dmin, dmax, x_title, every=1)
+) -> alt.LayerChart:
+    x = d_axis(x_domain, x_ticks, x_title)
     y_scale = alt.Scale(domain=[0, 1]) if unit_interval else alt.Scale(zero=True)
     y = alt.Y("value:Q", title=y_title, scale=y_scale)
     series = alt.Scale(domain=[on_name, off_name], range=[SCALED_COLOR, RAW_COLOR])
@@ -68,7 +67,7 @@ def _sweep_layout(
             .encode(x=x, y=y)
         )
         layers += [*marker_layers(x, rows, dmax), ring]
-    return layout(alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT))
+    return alt.layer(*layers, data=NO_DATA).properties(height=HEIGHT)
 
 
 def sweep_chart(
@@ -91,7 +90,7 @@ def sweep_chart(
     dims = np.asarray(mine.dims, dtype=int)
     m = len(dims)
     mine_name, other_name = (on_name, off_name) if scale_on else (off_name, on_name)
-    df = pd.DataFrame(
+    data = table(
         {
             "d": np.concatenate([dims, dims]),
             "series": [mine_name] * m + [other_name] * m,
@@ -103,18 +102,20 @@ def sweep_chart(
             "marker": marker_label,
         }
     )
-    spec = _sweep_layout(
-        int(dims.min()),
-        int(dims.max()),
-        on_name,
-        off_name,
-        bool(current_d in dims),
-        x_title,
-        y_title,
-        band_title,
-        bool(unit_interval),
+    dmin, dmax = int(dims.min()), int(dims.max())
+    spec = sweep_layout(
+        marked=bool(current_d in dims),
+        unit_interval=bool(unit_interval),
+        x_domain=[dmin, dmax],
+        x_ticks=d_ticks(dmin, dmax, every=1),
+        dmax=dmax,
+        on_name=on_name,
+        off_name=off_name,
+        x_title=x_title,
+        y_title=y_title,
+        band_title=band_title,
     )
-    return Figure(spec, df)
+    return Figure(spec, data)
 
 
 # The four sweep panels: the measure, its text key, and whether it lies in [0, 1].

@@ -2,32 +2,41 @@
 
 from __future__ import annotations
 
-import functools
-
 import altair as alt
 import numpy as np
-import pandas as pd
 
 from core import pe_wavelength
-from ui.charts import NO_DATA, OKABE_ITO, Figure, Text, layout
+from ui.charts import NO_DATA, OKABE_ITO, Figure, Text, layout, table
 
 HEIGHT = 380  # pixels, including the legend below the plot
 
 
-@functools.lru_cache(maxsize=64)
-def _curves_layout(
-    n: int,
-    labels: tuple[str, ...],
+@layout(
+    "labels",
+    "colors",
+    "x_domain",
+    "point_size",
+    "position_title",
+    "value_title",
+    "label_title",
+    "wavelength_title",
+)
+def curves_layout(
+    *,
+    labels: list[str],
+    colors: list[str],  # one per label
+    x_domain: list[int],
+    point_size: int,
     position_title: str,
     value_title: str,
     label_title: str,
     wavelength_title: str,
-) -> dict:
+) -> alt.LayerChart:
     colour = alt.Color(
         "label:N",
-        sort=list(labels),
+        sort=labels,
         title=label_title,
-        scale=alt.Scale(domain=list(labels), range=list(OKABE_ITO[: len(labels)])),
+        scale=alt.Scale(domain=labels, range=colors),
         legend=alt.Legend(orient="bottom", columns=2, labelLimit=220),
     )
     base = alt.Chart().encode(
@@ -35,7 +44,7 @@ def _curves_layout(
             "position:Q",
             title=position_title,
             axis=alt.Axis(tickMinStep=1, format="d"),
-            scale=alt.Scale(domain=[0, max(n - 1, 1)], nice=False),
+            scale=alt.Scale(domain=x_domain, nice=False),
         ),
         y=alt.Y("value:Q", title=value_title, scale=alt.Scale(domain=[-1.0, 1.0])),
         color=colour,
@@ -47,8 +56,8 @@ def _curves_layout(
         ],
     )
     lines = base.mark_line(strokeWidth=1.5, opacity=0.7)
-    points = base.mark_point(filled=True, size=30 if n <= 32 else 12)
-    return layout(alt.layer(lines, points, data=NO_DATA).properties(height=HEIGHT))
+    points = base.mark_point(filled=True, size=point_size)
+    return alt.layer(lines, points, data=NO_DATA).properties(height=HEIGHT)
 
 
 def pe_curves(
@@ -61,7 +70,7 @@ def pe_curves(
     labels = [
         text("tokens.curve_label", j=j + 1, fn="sin" if j % 2 == 0 else "cos") for j in columns
     ]
-    df = pd.DataFrame(
+    data = table(
         {
             "position": np.tile(np.arange(n), len(columns)),
             "col": np.repeat(columns, n),
@@ -70,6 +79,14 @@ def pe_curves(
             "wavelength": np.repeat(pe_wavelength(columns, d_model), n),
         }
     )
-    titles = ("tokens.position", "common.value", "tokens.column", "tokens.wavelength")
-    spec = _curves_layout(n, tuple(labels), *(text(key) for key in titles))
-    return Figure(spec, df)
+    spec = curves_layout(
+        labels=labels,
+        colors=list(OKABE_ITO[: len(labels)]),
+        x_domain=[0, max(n - 1, 1)],
+        point_size=30 if n <= 32 else 12,
+        position_title=text("tokens.position"),
+        value_title=text("common.value"),
+        label_title=text("tokens.column"),
+        wavelength_title=text("tokens.wavelength"),
+    )
+    return Figure(spec, data)

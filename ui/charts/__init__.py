@@ -1,0 +1,99 @@
+"""The chart toolkit: every figure is a Vega-Lite layout, made by Altair once per shape and
+filled with this run's values, and this run's data as an Arrow table.
+
+- palette: colours, type sizes, colour scales and domains, numbers and labels as shown;
+- template: layouts (``@layout``), their templates, and Figure (a spec and its data);
+- frames: the data as the Arrow table Streamlit sends, made without pandas;
+- memo: a heatmap or bars kept whole for the same inputs;
+- layers: pieces several layouts share (a matrix's axes, the followed row, a seed band);
+- heatmap, bars: the two figures every page uses.
+"""
+
+from core.tokens import unique_labels
+from ui.charts.bars import bars, bars_layout, row_height
+from ui.charts.frames import Categories, Stacked, cells, frame, stack, table
+from ui.charts.heatmap import heatmap, heatmap_layout, matrix_columns
+from ui.charts.layers import focus_outline, seed_band, token_axes
+from ui.charts.palette import (
+    ALLOWED_COLOR,
+    AXIS_LABELS_MAX,
+    BAR,
+    BLOCKED_COLOR,
+    BLOCKED_INK,
+    CELL,
+    CONFIGS,
+    DARK_BELOW,
+    DARK_BEYOND,
+    FOCUS_COLOR,
+    HIGHLIGHT,
+    MARK_COLOR,
+    MASKED,
+    NUMBERS_MAX_CELLS,
+    OKABE_ITO,
+    PRESENT_CELL,
+    RAW_COLOR,
+    ROUND_STEPS,
+    SCALED_COLOR,
+    Text,
+    cell_size,
+    chart_config,
+    chart_labels,
+    color_scale,
+    fixed,
+    ink,
+    round_bound,
+    signed_domain,
+)
+from ui.charts.template import NO_DATA, Figure, Layout, layout, to_spec
+
+__all__ = [
+    "ALLOWED_COLOR",
+    "AXIS_LABELS_MAX",
+    "BAR",
+    "BLOCKED_COLOR",
+    "BLOCKED_INK",
+    "CELL",
+    "CONFIGS",
+    "DARK_BELOW",
+    "DARK_BEYOND",
+    "FOCUS_COLOR",
+    "HIGHLIGHT",
+    "MARK_COLOR",
+    "MASKED",
+    "NO_DATA",
+    "NUMBERS_MAX_CELLS",
+    "OKABE_ITO",
+    "PRESENT_CELL",
+    "RAW_COLOR",
+    "ROUND_STEPS",
+    "SCALED_COLOR",
+    "Categories",
+    "Figure",
+    "Layout",
+    "Stacked",
+    "Text",
+    "bars",
+    "bars_layout",
+    "cell_size",
+    "cells",
+    "chart_config",
+    "chart_labels",
+    "color_scale",
+    "fixed",
+    "focus_outline",
+    "frame",
+    "heatmap",
+    "heatmap_layout",
+    "ink",
+    "layout",
+    "matrix_columns",
+    "round_bound",
+    "row_height",
+    "seed_band",
+    "signed_domain",
+    "stack",
+    "table",
+    "to_spec",
+    "token_axes",
+    "unique_labels",
+]

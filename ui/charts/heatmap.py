@@ -1,0 +1,162 @@
+"""Heatmaps: a matrix as coloured cells, with its numbers in small matrices."""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+
+from ui.charts.frames import cells, table
+from ui.charts.layers import focus_outline, token_axes
+from ui.charts.memo import remembered
+from ui.charts.palette import (
+    AXIS_LABELS_MAX,
+    BLOCKED_COLOR,
+    MASKED,
+    NUMBERS_MAX_CELLS,
+    cell_size,
+    chart_labels,
+    color_scale,
+    fixed,
+    ink,
+    signed_domain,
+)
+from ui.charts.template import NO_DATA, Figure, layout
+
+
+def matrix_columns(m: np.ndarray, rows, cols, decimals: int = 2) -> dict:
+    """[r, c] -> the columns of every cell (row, col, i, j, value, text); -inf becomes a
+    missing value, shown as −∞."""
+    flat = np.asarray(m, dtype=np.float64).ravel()
+    finite = np.isfinite(flat)
+    columns = cells(*np.shape(m), rows, cols)
+    columns["value"] = np.where(finite, flat, np.nan)
+    columns["text"] = np.where(finite, fixed(np.where(finite, flat, 0.0), decimals), MASKED)
+    return columns
+
+
+@layout("row_title", "col_title", "value_title", "domain", "height", "gradient", "title")
+def heatmap_layout(
+    *,
+    kind: str,
+    numbers: bool,
+    legend: bool,
+    focus: bool,  # one row (the followed token's) is outlined
+    show_x: bool,
+    show_y: bool,
+    overlap_x: bool,
+    overlap_y: bool,
+    row_title: str,
+    col_title: str,
+    value_title: str,
+    domain: tuple[float, float] | None,
+    height: int,
+    gradient: int,  # the legend's length in pixels
+    title: str | None,
+) -> alt.LayerChart:
+    """The coloured cells, the followed row's outline and, for small matrices, the numbers."""
+    axes = token_axes(
+        row_title=row_title,
+        col_title=col_title,
+        show_x=show_x,
+        show_y=show_y,
+        overlap_x=overlap_x,
+        overlap_y=overlap_y,
+    )
+    base = alt.Chart(NO_DATA).encode(**axes)
+    tooltip = [
+        alt.Tooltip("row:N", title=row_title or "row"),
+        alt.Tooltip("col:N", title=col_title or "column"),
+        alt.Tooltip("text:N", title=value_title),
+    ]
+    # invalid="show": a masked cell (no value, −∞) is drawn, in grey, rather than dropped.
+    rect = base.mark_rect(stroke="white", strokeWidth=0.5, invalid="show").encode(
+        color=alt.condition(
+            "isValid(datum.value)",
+            alt.Color(
+                "value:Q",
+                scale=color_scale(kind, domain),
+                title=value_title,
+                legend=alt.Legend(orient="right", gradientLength=gradient) if legend else None,
+            ),
+            alt.value(BLOCKED_COLOR),
+        ),
+        tooltip=tooltip,
+    )
+    layers = [rect, focus_outline(base)] if focus else [rect]
+    if numbers:
+        # The type size comes from the chart's config (chart_config), larger when presenting.
+        text = base.mark_text().encode(
+            text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
+        )
+        layers.append(text)
+    # The text layer's colour is literal (scale=None) and must not join the cells' scale.
+    # The width is left to the container (width="stretch") so a matrix fits a phone as
+    # well as a projector; the height is the cells' alone, so they stay roughly square.
+    # "fit-x": without it Streamlit fits axes and all into that height, which squeezes a
+    # 4-row matrix to half its cells and leaves a 2-row one no room at all.
+    chart = (
+        alt.layer(*layers)
+        .resolve_scale(color="independent")
+        .properties(height=height, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    )
+    return chart.properties(title=title) if title else chart
+
+
+@remembered
+def heatmap(
+    m: np.ndarray,
+    rows,
+    cols,
+    *,
+    kind: str = "weights",
+    row_title: str = "",
+    col_title: str = "",
+    value_title: str = "value",
+    numbers: bool | None = None,
+    decimals: int = 2,
+    domain: tuple[float, float] | None = None,
+    cell: int | None = None,
+    title: str | None = None,
+    legend: bool | None = None,
+    focus: int | None = None,
+) -> Figure:
+    """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
+
+    kind: "weights" (viridis on [0, 1], the default), "signed" (blueorange centred on 0,
+    symmetric) or "plain" (viridis on the data's range). numbers: None = only for small
+    matrices; legend: None = only when no numbers are printed (they say it all, and the
+    cells keep the width); focus: the row to outline (the followed token's). Draw it with
+    ui.widgets.show_chart.
+    """
+    m = np.asarray(m, dtype=np.float64)
+    r, c = m.shape
+    if domain is None and kind == "signed":
+        domain = signed_domain(m)
+    finite = m[np.isfinite(m)]
+    ink_domain = domain or (
+        (0.0, 1.0) if kind == "weights" or not finite.size else (finite.min(), finite.max())
+    )
+    columns = matrix_columns(m, chart_labels(rows), chart_labels(cols), decimals)
+    columns["ink"] = ink(columns["value"], kind, ink_domain)
+    columns["focus"] = np.repeat(np.arange(r) == (-1 if focus is None else focus), c)
+    if numbers is None:
+        numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
+    size = int(cell or cell_size(r))
+    spec = heatmap_layout(
+        kind=kind,
+        numbers=bool(numbers),
+        legend=bool(not numbers if legend is None else legend),
+        focus=focus is not None,
+        show_x=c <= AXIS_LABELS_MAX,
+        show_y=r <= 2 * AXIS_LABELS_MAX,
+        overlap_x=c > 16,
+        overlap_y=r > 32,
+        row_title=row_title,
+        col_title=col_title,
+        value_title=value_title,
+        domain=tuple(float(v) for v in domain) if domain else None,
+        height=size * r,
+        gradient=max(60, min(size * r, 200)),
+        title=title,
+    )
+    return Figure(spec, table(columns))

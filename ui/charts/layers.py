@@ -1,0 +1,73 @@
+"""Pieces several layouts share: the axes of a matrix of labelled cells, the outline of the
+followed token's row, and the band of a range over several random models."""
+
+from __future__ import annotations
+
+import altair as alt
+
+from ui.charts.palette import FOCUS_COLOR
+
+
+def token_axes(
+    *,
+    row_title: str | None,
+    col_title: str | None,
+    show_x: bool = True,
+    show_y: bool = True,
+    overlap_x: bool = False,
+    overlap_y: bool = False,
+    label_limit: int = 90,
+    font_size: int | None = None,
+) -> dict:
+    """The x (keys, columns) and y (queries, rows) encodings of a matrix of labelled cells.
+
+    Cells are ordered by their i/j columns, so labels may be anything (repeated tokens are
+    told apart by unique_labels); a label per row and column while they fit.
+    """
+    size = {"labelFontSize": font_size} if font_size else {}
+    return {
+        "x": alt.X(
+            "col:N",
+            sort=alt.EncodingSortField(field="j", op="min"),
+            title=col_title,
+            axis=alt.Axis(
+                labelAngle=-45,
+                labelLimit=label_limit,
+                labels=show_x,
+                ticks=show_x,
+                labelOverlap=overlap_x,
+                **size,
+            ),
+        ),
+        "y": alt.Y(
+            "row:N",
+            sort=alt.EncodingSortField(field="i", op="min"),
+            title=row_title,
+            axis=alt.Axis(
+                labelLimit=label_limit, labels=show_y, ticks=show_y, labelOverlap=overlap_y, **size
+            ),
+        ),
+    }
+
+
+def focus_outline(base: alt.Chart, width: float = 2.0) -> alt.Chart:
+    """An outline around the cells of the followed token's row (the rows with datum.focus),
+    drawn over the cells so that no neighbour's edge covers it."""
+    return (
+        base.transform_filter("datum.focus")
+        .mark_rect(filled=False, stroke=FOCUS_COLOR, strokeWidth=width)
+        .encode(tooltip=alt.value(None))
+    )
+
+
+def seed_band(
+    x: alt.X, fields: tuple[str, str], y_scale: alt.Scale, y_title: str, color, opacity: float
+) -> alt.Chart:
+    """The range over the random models (seeds) as a shaded band, from the lowest to the
+    highest of them (`fields`: the data's columns for the two), coloured like its line."""
+    low, high = fields
+    return (
+        alt.Chart()
+        .mark_area(opacity=opacity)
+        .encode(x=x, y=alt.Y(f"{low}:Q", scale=y_scale, title=y_title), y2=f"{high}:Q", color=color)
+    )

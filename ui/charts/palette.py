@@ -1,0 +1,137 @@
+"""Colours, type sizes and scales every chart shares, and numbers and labels as a chart shows them.
+
+Colour rules: weights in [0, 1] use viridis on a fixed [0, 1] domain (so two maps can be
+compared by eye); signed values use the colour-blind-safe diverging "blueorange" centred
+on 0, over a symmetric domain ±B where B is the largest magnitude rounded up to a round
+number (see round_bound). Masked cells (-inf) are grey and labelled −∞. Lines and bars
+take colours from the Okabe–Ito palette, which every common colour blindness tells apart.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import altair as alt
+import numpy as np
+
+from core.tokens import plain_label, unique_labels
+
+# A figure with many texts takes the catalogue's lookup (ui.i18n.t) and fetches its own
+# titles: a text key and its values -> the text in the page's language.
+Text = Callable[..., str]
+
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
+SCALED_COLOR = OKABE_ITO[0]  # scores divided by √d_k: blue
+RAW_COLOR = OKABE_ITO[5]  # raw scores: vermillion
+MARK_COLOR = "#555555"  # rules and labels that mark the current setting
+BAR = "#3b528b"  # viridis blue
+HIGHLIGHT = "#fde725"  # viridis yellow
+ALLOWED_COLOR = "#21918c"  # viridis' middle: clearly apart from the grey of blocked cells
+BLOCKED_COLOR = "#d9d9d9"  # masked (−∞) cells
+BLOCKED_INK = "#333333"
+FOCUS_COLOR = "#000000"  # the outline of the followed token's row: apart from every scale
+
+NUMBERS_MAX_CELLS = 12  # print numbers in cells when both sides are at most this
+CELL = 34  # pixels per cell for small matrices
+PRESENT_CELL = 52  # pixels per cell in the presenter view: room for 18 px numbers
+AXIS_LABELS_MAX = 32  # past this many columns a label per column is only clutter
+MASKED = "−∞"
+# The steps of a round bound, per power of ten: each at most 1.33× the one before, so the
+# largest value still reaches three quarters of the way to the end of the colour scale.
+ROUND_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+DARK_BELOW = 0.55  # viridis is dark below 55 % of its range: white ink there
+DARK_BEYOND = 0.6  # blueorange is dark beyond 60 % of its bound on either side
+
+
+def chart_config(present: bool) -> dict:
+    """The type sizes every chart is drawn with: the usual ones, or a projector's (the
+    presenter view), where a number in a cell must be legible from the back of a room."""
+    size = (
+        {"text": 18, "label": 16, "title": 17}
+        if present
+        else {"text": 11, "label": 11, "title": 12}
+    )
+    return {
+        "text": {"fontSize": size["text"]},
+        "axis": {"labelFontSize": size["label"], "titleFontSize": size["title"]},
+        "legend": {"labelFontSize": size["label"], "titleFontSize": size["title"]},
+        "header": {"labelFontSize": size["title"]},
+        "title": {"fontSize": size["title"] + 2},
+    }
+
+
+CONFIGS = {present: chart_config(present) for present in (False, True)}
+
+
+def round_bound(x: float) -> float:
+    """The smallest round number ≥ |x| (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k); 1 for 0.
+
+    A signed colour scale spans ±round_bound(max |value|): a slider move that changes the
+    values a little keeps the same scale, so a cell's colour moves with its own value
+    (not with a new scale), and the chart's spec stays the same.
+    """
+    x = abs(float(x))
+    if not np.isfinite(x) or x == 0.0:
+        return 1.0
+    if not 1e-300 < x < 1e300:  # where a power of ten under- or overflows: kept as it is
+        return x
+    power = 10.0 ** np.floor(np.log10(x))
+    # Rounding error in x / power must not push an exact step (0.3 = 3 × 0.1) to the next.
+    bound = next(step * power for step in ROUND_STEPS if x <= step * power * (1 + 1e-12))
+    return float(f"{bound:.12g}")  # 0.3, not 0.30000000000000004
+
+
+def signed_domain(values: np.ndarray) -> tuple[float, float]:
+    """±round_bound of the largest finite magnitude: 0 sits at the scale's neutral middle."""
+    finite = np.asarray(values, dtype=np.float64)
+    finite = finite[np.isfinite(finite)]
+    bound = round_bound(np.abs(finite).max() if finite.size else 0.0)
+    return (-bound, bound)
+
+
+def color_scale(kind: str, domain: tuple[float, float] | None = None) -> alt.Scale:
+    """ "weights": viridis on [0, 1]; "signed": blueorange centred on 0; "plain": viridis."""
+    if kind == "weights":
+        return alt.Scale(scheme="viridis", domain=list(domain or (0.0, 1.0)))
+    if kind == "signed":
+        return alt.Scale(
+            scheme="blueorange", domainMid=0, **({"domain": list(domain)} if domain else {})
+        )
+    return alt.Scale(scheme="viridis", **({"domain": list(domain)} if domain else {}))
+
+
+def ink(values: np.ndarray, kind: str, domain: tuple[float, float]) -> np.ndarray:
+    """The text colour that stays legible on each cell's colour: white on dark, black on light."""
+    v = np.asarray(values, dtype=np.float64)
+    lo, hi = domain
+    with np.errstate(invalid="ignore"):
+        if kind == "signed":
+            dark = np.abs(v) > DARK_BEYOND * max(abs(lo), abs(hi))
+        else:
+            dark = v < lo + DARK_BELOW * ((hi - lo) or 1.0)
+    return np.where(np.isnan(v), BLOCKED_INK, np.where(dark, "white", "black"))
+
+
+def cell_size(n: int) -> int:
+    """Pixels per cell of an n-row matrix: full size while numbers are printed, then smaller."""
+    return CELL if n <= NUMBERS_MAX_CELLS else max(8, min(CELL, 480 // n))
+
+
+def chart_labels(labels) -> list[str]:
+    """Axis labels: each token as text that needs no emoji font (see plain_label), repeated
+    ones told apart. Tables and pickers show the tokens themselves."""
+    return list(_chart_labels(tuple(str(label) for label in labels)))
+
+
+@functools.lru_cache(maxsize=256)  # a class's sentences, each drawn many times a run
+def _chart_labels(labels: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(unique_labels(plain_label(label) for label in labels))
+
+
+def fixed(values, decimals: int) -> np.ndarray:
+    """Numbers as text with ``decimals`` places; one that rounds to zero is "0.00", never
+    "-0.00", which a student would read as a negative number."""
+    v = np.asarray(values, dtype=np.float64)
+    v = np.where(np.abs(v) < 0.5 * 10.0**-decimals, 0.0, v)
+    return np.char.mod(f"%.{decimals}f", v)

@@ -1,0 +1,86 @@
+"""The layouts most runs need, made once when a server starts (see ui.charts.template).
+
+A layout's template is made the first time its shape is drawn (50–120 ms of Altair each);
+after that, any student's language, sizes and domains only fill it. warm_layouts() draws
+every figure of every page once, on placeholder data of the article's sentence, so the
+first students of a class fill templates too: every heatmap the views draw (both colour
+scales, with and without the followed row, with no axis titles, a row title, or both; with
+numbers at d_model 4 and with a legend at 16), each page's own figures, and the heads'
+panels of a longer sentence (the real model's twelve heads).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from core import ARTICLE_TOKENS, footnote4_experiment, positional_encoding, sharpness_sweep
+from core import recommender as films
+from core.experiment import DIMS, compare, scaling_sweep
+from core.train_config import TrainConfig
+from ui.charts import bars, chart_labels, heatmap, row_height
+from ui.figures import masking, multihead, qkv, scaling, softmax, tokens
+from ui.figures import train as train_figures
+from ui.i18n import t
+from ui.state import FOOTNOTE4_DIMS, SWEEP_DIMS
+
+WARM_D_MODELS = (4, 16)  # numbers in the cells at the default d_model; a legend from 13 on
+LONG_SENTENCE = 16  # tokens: the heads' panels have no room for a label per token then
+
+
+def _heatmaps(labels: list[str], d: int) -> None:
+    dims = [str(i) for i in range(1, d + 1)]
+    titles = ({}, {"row_title": "row"}, {"row_title": "row", "col_title": "column"})
+    for kind in ("signed", "weights"):
+        for focus in (None, 0):
+            for axes in titles:
+                for rows, cols in ((labels, labels), (labels, dims), (dims, dims)):
+                    m = np.zeros((len(rows), len(cols)))
+                    heatmap(m, rows, cols, kind=kind, focus=focus, **axes)
+
+
+def _page_figures(labels: list[str], d: int) -> None:
+    n = len(labels)
+    even = np.full((n, n), 1.0 / n)
+    texts = ("allowed_text", "blocked_text", "row_title", "col_title", "status_title")
+    masking.mask_grid(np.tril(np.ones((n, n), bool)), labels, **dict.fromkeys(texts, "text"))
+    qkv.film_bars(films.recommend(np.ones(4)), list(films.FILMS), t)
+    tokens.pe_curves(positional_encoding(n, d), list(range(min(d, 6))), t)
+    scaling.row_weights(even[0], labels, value_title="w", label_title="k")
+    fn4 = footnote4_experiment(FOOTNOTE4_DIMS, n_rows=2, n_keys=2)
+    scaling.variance_chart(fn4, d, t)
+    scaling.max_weight_chart(fn4, d, t)
+    scores = np.zeros((1, len(SWEEP_DIMS), n, n))
+    sweep = sharpness_sweep(scores, SWEEP_DIMS, scale=True, temperature=1.0)
+    softmax.sweep_charts(sweep, sweep, current_d=d, scale_on=True, text=t)
+    bars(even[0], labels, value_title="w", label_title="k", highlight=0, height=row_height(n))
+
+
+def _heads(labels: list[str], d: int) -> None:
+    n = len(labels)
+    dims = [str(i) for i in range(1, d + 1)]
+    for h in (1, 4):  # one panel; groups of up to four in two columns
+        multihead.head_maps(np.full((h, n, n), 1.0 / n), labels, t, 0)
+        multihead.head_outputs(np.zeros((h, n, d)), labels, dims, t, 0)
+
+
+def _train_figures() -> None:
+    c = compare(TrainConfig(steps=1, n_seeds=1), window=1)
+    train_figures.learning_charts(c, t)
+    train_figures.gradient_charts(c, t)
+    train_figures.entropy_chart(c, t)
+    train_figures.attention_maps(c, 0, t)
+    sweep = scaling_sweep(TrainConfig(steps=1, n_seeds=1), DIMS, window=1)
+    for d_k in (int(DIMS[0]), 0):  # a d_k of the sweep, marked; one outside it
+        train_figures.sweep_chart(sweep, d_k, t)
+
+
+def warm_layouts() -> None:
+    """Make the templates of every page's figures at the common settings (about 3 s of CPU,
+    so once a process, after a page has been drawn)."""
+    labels = chart_labels(ARTICLE_TOKENS)
+    for d in WARM_D_MODELS:
+        _heatmaps(labels, d)
+        _page_figures(labels, d)
+        for words in (labels, [f"w{i}" for i in range(LONG_SENTENCE)]):
+            _heads(words, d)
+    _train_figures()

@@ -15,8 +15,8 @@ import streamlit as st
 from core import ARTICLE_SENTENCE, tokens
 from core.parse import parse_flag
 from core.tokens import MAX_SENTENCE_CHARS, Tokens
+from ui.page_params import MAX_PAGE_PARAM_CHARS, PAGE_PARAMS
 from ui.tour import TOUR
-from ui.train_request import TRAIN_DEFAULTS
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
 HEAD_OPTIONS = (1, 2, 4, 8, 16)
@@ -66,19 +66,6 @@ PARAMS = {
 }
 MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 
-# The controls of one page that live in the link beside the shared ones: session_state key
-# -> URL parameter. A link's text is kept as given (cut to MAX_PAGE_PARAM_CHARS) until its
-# page reads it; the page validates it and puts back the values it uses. A value equal to
-# TRAIN_DEFAULTS stays out of the link.
-PAGE_PARAMS = {
-    "train_dk": "dk",
-    "train_heads": "h",
-    "train_lr": "lr",
-    "train_steps": "steps",
-    "train_seeds": "seeds",
-    "train_target": "target",
-}
-MAX_PAGE_PARAM_CHARS = 40
 
 
 def head_options(d_model: int) -> list[int]:
@@ -192,7 +179,7 @@ def init_state() -> None:
         values, fixed = parse_params(params)
         for key in PARAMS:
             st.session_state[key] = values.get(key, getattr(DEFAULTS, key))
-        for key, name in PAGE_PARAMS.items():  # as given: their page checks them
+        for key, (name, _) in PAGE_PARAMS.items():  # as given: their page checks them
             if name in params:
                 st.session_state[key] = params[name][:MAX_PAGE_PARAM_CHARS]
         st.session_state["_link_fixed"] = fixed
@@ -246,9 +233,9 @@ def page_params() -> dict[str, str]:
     """The URL parameters of the pages' own controls (PAGE_PARAMS) that differ from their
     defaults."""
     out = {}
-    for key, name in PAGE_PARAMS.items():
+    for key, (name, default) in PAGE_PARAMS.items():
         value = st.session_state.get(key)
-        if value is not None and value != TRAIN_DEFAULTS[key]:
+        if value is not None and value != default:
             out[name] = f"{value:g}" if isinstance(value, float) else str(value)
     return out
 

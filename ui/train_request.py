@@ -1,6 +1,6 @@
 """The Train page's request: its controls' options, and what they ask for made safe to train.
 
-The controls live in session_state (and in the link, see ui.settings.PAGE_PARAMS) under
+The controls live in session_state (and in the link, see ui.page_params.PAGE_PARAMS) under
 the keys of TRAIN_FIELDS; train_request() reads them before they are drawn.
 """
 

@@ -1,0 +1,54 @@
+"""The controls of one page that live in the link beside the shared ones.
+
+Each is a widget's session_state key -> (its URL parameter, its default). A link's text is
+kept as given (cut to MAX_PAGE_PARAM_CHARS) until its page reads it; the page makes it a
+value its control offers (link_int, link_choice, or the page's own check) and puts that
+back, so the control and the link say what is shown. A value equal to its default stays out
+of the link. A page adds its own here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import streamlit as st
+
+from ui.train_request import TRAIN_DEFAULTS
+
+MAX_PAGE_PARAM_CHARS = 40
+
+PAGE_PARAMS: dict[str, tuple[str, object]] = {
+    "train_dk": ("dk", TRAIN_DEFAULTS["train_dk"]),
+    "train_heads": ("h", TRAIN_DEFAULTS["train_heads"]),
+    "train_lr": ("lr", TRAIN_DEFAULTS["train_lr"]),
+    "train_steps": ("steps", TRAIN_DEFAULTS["train_steps"]),
+    "train_seeds": ("seeds", TRAIN_DEFAULTS["train_seeds"]),
+    "train_target": ("target", TRAIN_DEFAULTS["train_target"]),
+}
+
+
+def _number(raw: object) -> float | None:
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def link_int(key: str, options: Sequence[int], default: int) -> int:
+    """A page control's whole number, from its widget or from a link's text: the option
+    nearest to what was given (``default`` for text that is no number), put back."""
+    value = _number(st.session_state.get(key, default))
+    chosen = default if value is None else min(options, key=lambda o: (abs(o - value), o))
+    st.session_state[key] = chosen
+    return chosen
+
+
+def link_choice(key: str, options: Sequence[str], default: str) -> str:
+    """A page control's choice among texts, from its widget or a link: ``default`` for
+    anything it does not offer, put back."""
+    value = st.session_state.get(key, default)
+    chosen = value if value in options else default
+    st.session_state[key] = chosen
+    return chosen

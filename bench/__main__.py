@@ -40,7 +40,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--pages",
         default="",
-        help="comma-separated pages for the pages section (default: every file in app_pages/)",
+        help="comma-separated pages for the pages, charts and interactions sections (default: "
+        "every file in app_pages/)",
     )
     parser.add_argument(
         "--no-explain",

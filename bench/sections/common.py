@@ -21,7 +21,17 @@ ENTRY = ROOT / "dashboard.py"
 FLOOR_APP = BENCH / "floor_app.py"
 EMPTY_APP = BENCH / "empty_app.py"
 
-SECTIONS = ("pages", "charts", "browser", "core", "memory", "model", "class", "train")
+SECTIONS = (
+    "pages",
+    "charts",
+    "browser",
+    "core",
+    "memory",
+    "model",
+    "class",
+    "interactions",
+    "train",
+)
 
 # The largest settings the sidebar offers; the sentence is made in largest_sentence().
 LARGEST = {"d": "1024", "heads": "16"}

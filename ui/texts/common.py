@@ -4,7 +4,8 @@ TEXTS = {
     # navigation
     "nav.start": {"en": "Start", "zh": "开始"},
     "nav.steps": {"en": "The four steps", "zh": "四个步骤"},
-    "nav.more": {"en": "Going further", "zh": "更进一步"},
+    "nav.more": {"en": "Beyond the four steps", "zh": "四步之外"},
+    "nav.further": {"en": "Going further: today's models", "zh": "更进一步：今天的模型"},
     "page.overview": {"en": "Overview", "zh": "总览"},
     "page.tokens": {"en": "Tokens & position", "zh": "词元与位置"},
     "page.qkv": {"en": "Q, K, V intuition", "zh": "Q、K、V 的直觉"},

@@ -1,6 +1,5 @@
 """Tokens & position: embeddings, the sinusoidal positional encoding, X = E + PE, a swap."""
 
-import pandas as pd
 import streamlit as st
 
 from core import Pipeline, swap_positions
@@ -17,14 +16,13 @@ from ui.widgets import (
     index_picker,
     matrix_view,
     md_escape,
+    section,
     show_chart,
     tokens_text,
     vectors_view,
 )
 
 MAX_CURVES = 6
-ROW_PX = 35  # one row of st.dataframe
-TABLE_ROWS = 16
 
 
 @st.fragment
@@ -87,23 +85,16 @@ if p.is_article:
     st.info(t("tokens.article_x"), icon=":material/menu_book:")
 labels, dims = p.labels, dim_labels(p.d_model)
 
-st.subheader(t("tokens.tokens_title"))
-table, explain = st.columns([1, 2])
-# Tall enough for every token of a sentence up to TABLE_ROWS long; a longer one scrolls.
-table.dataframe(
-    pd.DataFrame({t("tokens.col_pos"): range(p.n), t("tokens.col_token"): p.tokens}),
-    hide_index=True,
-    height=ROW_PX * (min(p.n, TABLE_ROWS) + 1) + 3,
-)
-explain.markdown(t("tokens.tokens_explain", n=p.n))
+# The tokens with their positions, one line of text (a table of two columns costs a rerun
+# five times as much).
+listing = " · ".join(f"`{i}` {md_escape(token)}" for i, token in enumerate(p.tokens))
+section(t("tokens.tokens_title"), f"{listing}\n\n{t('tokens.tokens_explain', n=p.n)}")
 
-st.subheader(t("tokens.embed_title"))
-st.markdown(
-    t("tokens.embed_explain_article" if p.is_article else "tokens.embed_explain", d=p.d_model)
-)
+explain = "tokens.embed_explain_article" if p.is_article else "tokens.embed_explain"
+section(t("tokens.embed_title"), t(explain, d=p.d_model))
 vectors_view("E", p.embeddings, labels, dims, key="tok_e")
 
-st.subheader(t("tokens.pe_title"))
+section(t("tokens.pe_title"))
 st.latex(  # one formula per line, so that a phone does not cut them off
     r"\begin{gathered} "
     r"PE_{(pos,\,2i)} = \sin\!\left(\frac{pos}{10000^{2i/d_{model}}}\right) \\ "
@@ -117,15 +108,12 @@ pe_axes = {"row_title": t("tokens.position"), "domain": (-1.0, 1.0)}
 matrix_view("PE", p.positions, positions, dims, key="tok_pe", **pe_axes)
 unfold(t("tokens.curves_title"), "tok_curves", curves, p, icon=":material/show_chart:")
 
-st.subheader(t("tokens.x_title"))
-st.markdown(t("tokens.x_explain"))
+section(t("tokens.x_title"), t("tokens.x_explain"))
 vectors_view("X = E + PE", p.x, labels, dims, key="tok_x")
 
-st.subheader(t("tokens.swap_title"))
-st.markdown(t("tokens.swap_intro"))
+section(t("tokens.swap_title"), t("tokens.swap_intro"))
 if ask("tokens", s, p):
     swap_demo(p)
 
-st.subheader(t("tokens.missing_title"))
-st.markdown(t("tokens.missing"))
+section(t("tokens.missing_title"), t("tokens.missing"))
 page_link("qkv", label="common.next")

@@ -43,6 +43,16 @@ def hand_table(at):
     return table(at, TEXTS["col_key"]["en"], TEXTS["col_z"]["en"], TEXTS["col_p"]["en"])
 
 
+def hand_columns(at):
+    """z_j, e^(z_j) (or e^(z_j − m)) and p_j of the one-row-by-hand table, as arrays."""
+    found = hand_table(at)
+    exp = next(
+        c for c in found.columns if c in (TEXTS["col_exp"]["en"], TEXTS["col_exp_shift"]["en"])
+    )
+    names = (TEXTS["col_z"]["en"], exp, TEXTS["col_p"]["en"])
+    return (found[name].to_numpy(dtype=float) for name in names)
+
+
 def sweep_panels(at) -> list:
     """Data of the four sweep charts: entropy, effective tokens, largest weight, gradient."""
     out = charts(at, "sweep_")
@@ -83,8 +93,7 @@ def test_row_measures_follow_from_the_shown_weights(default_page):
 def test_one_row_by_hand(default_page):
     at = default_page
     assert at.selectbox(key="softmax_row").value == "it"
-    table = hand_table(at)
-    z, e, p = (table.iloc[:, c].to_numpy() for c in (1, 2, 3))
+    z, e, p = hand_columns(at)
     np.testing.assert_allclose(e, np.exp(z), rtol=1e-12)  # article scores are small: no shift
     np.testing.assert_allclose(p, e / e.sum(), rtol=1e-12)
     np.testing.assert_allclose(p, weights_from_heatmap(at)[5])  # row "it" of the heatmap
@@ -94,7 +103,7 @@ def test_one_row_by_hand(default_page):
 def test_large_scores_are_shifted_by_the_row_maximum():
     at = open_page("softmax", sections=OPEN, d=512, scale=0)
     assert not at.exception
-    z, e, p = (hand_table(at).iloc[:, c].to_numpy() for c in (1, 2, 3))
+    z, e, p = hand_columns(at)
     assert abs(z.max()) > 10
     np.testing.assert_allclose(e, np.exp(z - z.max()), rtol=1e-12)
     assert e.max() == 1.0

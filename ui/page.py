@@ -13,7 +13,7 @@ import streamlit as st
 
 from core import MAX_TOKENS
 from ui import settings as cfg
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.settings import Settings
 from ui.tour import LESSON, TOUR, where
 
@@ -84,7 +84,19 @@ DEFAULT_PAGE = "overview"
 
 
 def navigation() -> dict[str, list[st.Page]]:
-    """The pages for st.navigation, grouped under their translated section names."""
+    """The pages for st.navigation, grouped under their translated section names.
+
+    Made once per session and language (every run needs them; making them reads each
+    page's path): kept in the session, since st.navigation marks the page it picks on the
+    Page object itself, which another session running at the same time must not share.
+    """
+    key = f"_navigation_{lang()}"
+    if key not in st.session_state:
+        st.session_state[key] = _navigation()
+    return st.session_state[key]
+
+
+def _navigation() -> dict[str, list[st.Page]]:
     groups: dict[str, list[st.Page]] = {}
     for info in PAGES.values():
         page = st.Page(

@@ -6,6 +6,7 @@ import re
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from core import Pipeline
@@ -217,14 +218,23 @@ def numbers_table(
 ) -> None:
     """A table of named columns, each column of numbers printed to ``decimals`` places.
 
-    ``index`` labels the rows (hidden when None); ``config`` overrides a column's format.
+    ``index`` labels the rows (none when None), as a first column that stays in view when
+    the table scrolls sideways (its title: the index's name, if it has one); ``config``
+    overrides a column's format. Sent as an Arrow table: no DataFrame on the way.
     """
+    data: dict[str, object] = {}
+    pinned = {}
+    if index is not None:
+        title = getattr(index, "name", None) or " "
+        data[title] = list(index)
+        pinned[title] = st.column_config.Column(pinned=True)
+    data |= {name: np.asarray(values) for name, values in columns.items()}
     number = st.column_config.NumberColumn(format=f"%.{decimals}f")
-    numeric = [name for name, values in columns.items() if np.asarray(values).dtype.kind in "fiu"]
+    numeric = [name for name in columns if np.asarray(columns[name]).dtype.kind in "fiu"]
     st.dataframe(
-        pd.DataFrame(columns, index=index),
-        hide_index=index is None,
-        column_config={name: number for name in numeric} | (config or {}),
+        pa.table(data),
+        hide_index=True,
+        column_config=pinned | {name: number for name in numeric} | (config or {}),
     )
 
 
@@ -242,6 +252,12 @@ def article_caption(p: Pipeline, step: str) -> None:
             shown = {"row": f"“{p.tokens[i]}”", "col": column, "printed": figure.printed}
             cells.append(t(f"common.article_{step}", value=num(matrix[i, j], 2), **shown))
     st.caption(t("common.article_figures", cells=t("common.list_sep").join(cells)))
+
+
+def section(title: str, body: str | None = None) -> None:
+    """A section's heading and its first paragraph, as one element (a heading alone costs a
+    rerun as much as the text under it)."""
+    st.markdown(f"### {title}" + (f"\n\n{body}" if body else ""))
 
 
 def glossary(*terms: str) -> None:

@@ -22,8 +22,6 @@ TEXTS = {
         "zh": "这句话得到 **{n}** 个词元。单词和标点各成一个词元；中文和日文没有词间空格，所以每个字一个词元；"
         "表情符号保持完整。位置从 0 开始数。",
     },
-    "col_pos": {"en": "position", "zh": "位置"},
-    "col_token": {"en": "token", "zh": "词元"},
     "embed_title": {"en": "Embeddings E: what each token means", "zh": "嵌入 E：每个词元的含义"},
     "embed_explain": {
         "en": "One row per token, d_model = {d} numbers. In a trained model, tokens with "

@@ -11,7 +11,7 @@ from ui.i18n import t
 from ui.page import open_page, page_link
 from ui.quiz import ask
 from ui.view import unfold
-from ui.widgets import index_picker, matrix_view, numbers_table, show_chart
+from ui.widgets import index_picker, matrix_view, numbers_table, section, show_chart
 
 TITLE_PX, VALUE_PX = 130, 64  # a title and three values fit a phone's column
 QUERY_STEP = 0.5
@@ -54,7 +54,8 @@ def query_controls() -> tuple[np.ndarray, float]:
             help=t("qkv.slider_help"),
             **tag,
         )
-        for col, name in zip(st.columns(len(films.TAGS)), films.TAGS, strict=True)
+        # two to a row: on a phone the columns stack anyway, and fewer blocks rerun faster
+        for col, name in zip(st.columns(2) + st.columns(2), films.TAGS, strict=True)
     ]
     temp = {"min_value": 0.1, "max_value": 3.0, "value": 1.0, "step": 0.1, "format": "%.1f"}
     temperature = st.slider(
@@ -120,15 +121,12 @@ def recommender(s, titles: list[str]) -> None:
 
 
 s = open_page("qkv", about_input=False)
-st.markdown(t("qkv.roles"))
 titles = [t(f"qkv.item_{name}") for name in films.FILMS]
-st.subheader(t("qkv.catalogue"))
+st.markdown(t("qkv.roles") + f"\n\n### {t('qkv.catalogue')}")
 catalogue(titles)
 st.caption(t("qkv.catalogue_caption"))
 recommender(s, titles)
 
-st.subheader(t("qkv.bridge_title"))
-st.markdown(t("qkv.bridge"))
-first, second = st.columns(2)
-page_link("similarity", label="common.next", container=first)
-page_link("weighted_sum", container=second)
+section(t("qkv.bridge_title"), t("qkv.bridge"))
+page_link("similarity", label="common.next")
+page_link("weighted_sum")

@@ -52,6 +52,8 @@ def test_moving_a_control_updates_the_link():
     at.slider(key="temperature").set_value(2.0).run()
     at.toggle(key="scale").set_value(False).run()
     assert dict(at.query_params) == {"temp": "2.0", "scale": "0"}
+    at.session_state["share"] = True  # the sidebar's "Share this view", opened
+    at.run()
     shared = at.sidebar.code[0].value
     assert "temp=2.0" in shared and "scale=0" in shared
 

@@ -116,9 +116,18 @@ def controls(page: PageInfo) -> None:
 
 
 def sharing(settings: Settings) -> None:
-    """The link of this view, the presenter view, questions first, and the score."""
-    st.markdown(f"**{t('common.sb.share')}**", help=t("common.sb.share_help"))
-    st.code(cfg.share_link(settings, st.context.url), language=None, wrap_lines=True)
+    """The link of this view (folded: made and sent only when asked for), the presenter
+    view, questions first, and the score."""
+    box = st.popover(
+        t("common.sb.share"),
+        icon=":material/share:",
+        help=t("common.sb.share_help"),
+        key="share",
+        on_change="rerun",
+        width="stretch",
+    )
+    if box.open:
+        box.code(cfg.share_link(settings, st.context.url), language=None, wrap_lines=True)
     st.toggle(t("common.sb.present"), key="present", help=t("common.sb.present_help"))
     st.toggle(t("common.sb.ask"), key="ask", help=t("common.sb.ask_help"))
     answered, right, skipped = score()

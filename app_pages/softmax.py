@@ -35,7 +35,9 @@ def one_row(tr, labels: list[str]) -> None:
 def sweep(s: cfg.Settings) -> None:
     """The same sentence at every d_model, with the current and the opposite scaling."""
     st.markdown(t("softmax.sweep_body", seeds=state.SWEEP_SEEDS, more=state.SWEEP_SEEDS - 1))
-    mine, other = state.sweep(s, scale=s.scale), state.sweep(s, scale=not s.scale)
+    if (scores := state.sweep_scores(s)) is None:  # being made: the page says how far
+        return
+    mine, other = (state.sweep(s, scores, scale=on) for on in (s.scale, not s.scale))
     panels = sweep_charts(mine, other, current_d=s.d_model, scale_on=s.scale, text=t)
     for row in (panels[:2], panels[2:]):
         for (key, figure), col in zip(row, st.columns(2), strict=True):

@@ -145,6 +145,24 @@ def build_pipeline(
     )
 
 
+def sweep_scores(
+    tokens: list[str], dims: tuple[int, ...], seeds: range, progress=None
+) -> np.ndarray:  # -> [S, m, n, n]
+    """q·kᵀ of a one-head model at every d_model of ``dims`` (m of them), for each seed (S),
+    each as head_scores() makes it. ``progress``: told the fraction done as it goes.
+
+    Drawing the weights is the whole cost (a d_model² matrix of normals twice per model:
+    about 0.4 s of CPU up to 1024), which is why a server runs it in a worker process.
+    """
+    out = np.empty((len(seeds), len(dims), len(tokens), len(tokens)))
+    for i, seed in enumerate(seeds):
+        for j, d in enumerate(dims):
+            out[i, j] = head_scores(tokens, d, seed)
+        if progress is not None:
+            progress((i + 1) / len(seeds))
+    return out
+
+
 def head_scores(tokens: list[str], d_model: int, seed: int) -> np.ndarray:  # -> [n, n]
     """q·kᵀ of a one-head model with random weights: build_pipeline's scores, drawing only
     W_Q and W_K (the sweep over sizes needs nothing else)."""

@@ -37,6 +37,7 @@ def open_page(
     if page:
         at.switch_page(f"app_pages/{page}.py")
     at.run()
+    settled(at)  # a folded section opened at once may wait for a worker's result
     if page and not at.exception:  # on that page, not sent to the default one
         titles = set(CATALOG[f"common.page.{page}"].values())
         shown = [h.value for h in at.header]
@@ -48,7 +49,7 @@ def settled(at: AppTest, timeout: float = 120) -> AppTest:
     """Rerun the page until no training is pending (in a browser, the page's own fragment
     looks every second and reruns the page when the training ends)."""
     deadline = time.monotonic() + timeout
-    while at.get("progress"):
+    while at.get("progress") and not at.exception:
         assert time.monotonic() < deadline, "the training did not end"
         time.sleep(0.1)
         at.run()

@@ -24,14 +24,16 @@ from core import (
     causal_mask,
     footnote4_experiment,
     head_divergence,
-    head_scores,
     init_params,
     sharpness_sweep,
 )
 from core.bert import BertOutput
+from core.pipeline import sweep_scores as core_sweep_scores
 from core.pipeline import uses_article
 from realmodel import Encoded, ModelUnavailable, RealModel, load_model
+from ui.jobs import Jobs
 from ui.settings import DEFAULTS, Settings, sentence_tokens
+from ui.worker import pool, ready
 
 FOOTNOTE4_DIMS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
 SWEEP_DIMS = (8, 16, 32, 64, 128, 256, 512, 1024)
@@ -118,23 +120,32 @@ SWEEP_SEEDS = 8  # random models per size: one alone zig-zags, eight show the tr
 
 
 # 16 sentence-and-seed pairs: [8 seeds, 8 sizes, n, n] scores each, at most 2 MB.
-@st.cache_resource(max_entries=16, show_spinner=False)
-def _sweep_scores(tokens: tuple[str, ...], seed: int) -> np.ndarray:
+@st.cache_resource(show_spinner=False)
+def _sweep_jobs() -> Jobs:
+    return Jobs(pool("pages"), keep=16)
+
+
+def sweep_scores(settings: Settings) -> np.ndarray | None:
     """[SWEEP_SEEDS, len(SWEEP_DIMS), n, n]: raw q·kᵀ of one head at every swept d_model,
-    for this seed and the next ones.
+    for this seed and the next ones; None while they are made (the page says so).
 
-    Only drawing the weights is slow; temperature, scaling and the mask act on these
-    scores afterwards, so a slider move does not rebuild the models.
+    Drawing the models' weights takes about 0.4 s of CPU, so a worker process draws them
+    (core.pipeline.sweep_scores), once for every student of the same sentence and seed.
+    Temperature, scaling and the mask act on these scores afterwards: a slider move does
+    not make them again.
     """
-    seeds = range(seed, seed + SWEEP_SEEDS)
-    return np.array([[head_scores(list(tokens), d, s) for d in SWEEP_DIMS] for s in seeds])
-
-
-def sweep(settings: Settings, *, scale: bool) -> Sweep:
-    """Sharpness at every d_model of SWEEP_DIMS (one head), over SWEEP_SEEDS random models."""
     tokens = sentence_tokens(settings.sentence).tokens
-    scores = _sweep_scores(tokens, settings.seed)
-    mask = causal_mask(len(tokens)) if settings.causal else None
+    seeds = range(settings.seed, settings.seed + SWEEP_SEEDS)
+    jobs = _sweep_jobs()
+    job = jobs.submit((tokens, settings.seed), core_sweep_scores, list(tokens), SWEEP_DIMS, seeds)
+    return job.result if ready(jobs, job, "softmax_sweep_job", "softmax.sweep_job") else None
+
+
+def sweep(settings: Settings, scores: np.ndarray, *, scale: bool) -> Sweep:
+    """Sharpness at every d_model of SWEEP_DIMS (one head), over SWEEP_SEEDS random models,
+    from their scores (sweep_scores)."""
+    n = scores.shape[-1]
+    mask = causal_mask(n) if settings.causal else None
     return sharpness_sweep(
         scores, SWEEP_DIMS, scale=scale, temperature=settings.temperature, mask=mask
     )

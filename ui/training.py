@@ -1,10 +1,8 @@
 """The Train page's trainings: run in a worker process, each computed once, shared by all.
 
 A training takes up to about ten seconds of CPU; run in the server's interpreter it would
-hold the lock every other student's rerun needs. So it runs in a worker process (ui.jobs),
-one at a time, and the sessions that ask for the same settings share one job. While a
-job is pending, its place in the queue or its progress is redrawn by a fragment that
-polls it, not by rerunning the page; when the job ends, the page reruns and draws it.
+hold the lock every other student's rerun needs. So it runs in the "train" worker process
+(ui.worker), one at a time, and the sessions that ask for the same settings share one job.
 """
 
 from __future__ import annotations
@@ -15,30 +13,19 @@ import streamlit as st
 
 from core.experiment import DIMS, Comparison, ScalingSweep, at_target, compare, scaling_sweep
 from core.train_config import WIDTH_LIMIT, TrainConfig, estimate_seconds
-from ui.i18n import t
-from ui.jobs import BUSY, DONE, FAILED, QUEUED, Job, Jobs, Workers
-from ui.widgets import md_escape
+from ui.jobs import Jobs
+from ui.worker import pool, ready
 
-# One training at a time: Community Cloud gives a server at most two cores, and the other
-# one serves the pages; a second worker would take it while a class is reading.
-WORKERS = 1
-# When the server and the worker want the same core, the server's pages come first: a
-# rerun waits for nobody, a training a little longer.
-NICE = 10
-# A worker that has trained nothing for this long ends, giving back its 70–90 MB (a server
-# on Community Cloud has 690 MB at least); the next training starts one again, in ~1 s.
-IDLE = 600.0
 WINDOW = 10  # steps the accuracy is averaged over before it counts as reached
-POLL = 1.0  # seconds between two looks at a pending training (a fragment rerun, ~ms each)
 
 
 @st.cache_resource(show_spinner=False)
 def _jobs() -> tuple[Jobs, Jobs]:
-    """The worker and its queue, once per server process, with the trainings it keeps:
-    16 comparisons (each holds 2 sides × its seeds × 6 measures per step, validate() bounds
+    """The trainings kept, once per server process, run by the "train" worker: 16
+    comparisons (each holds 2 sides × its seeds × 6 measures per step, validate() bounds
     steps × seeds: at most about 3 MB) and 8 sweeps (small, [5, seeds] counts, but 5–20 s
     each to make)."""
-    workers = Workers(WORKERS, nice=NICE, idle=IDLE)
+    workers = pool("train")
     return Jobs(workers, keep=16), Jobs(workers, keep=8)
 
 
@@ -55,7 +42,7 @@ def comparison(config: TrainConfig, target: float) -> Comparison | None:
     None while it is pending or after it failed, with that said on the page."""
     jobs = _jobs()[0]
     job = jobs.submit(config, compare, config, window=WINDOW)
-    return at_target(job.result, target) if _ready(jobs, job, "train") else None
+    return at_target(job.result, target) if ready(jobs, job, "train", "train") else None
 
 
 SWEEP_SEEDS_MAX = 3
@@ -92,29 +79,4 @@ def train_sweep(config: TrainConfig, target: float) -> ScalingSweep | None:
     c = sweep_config(config)
     jobs = _jobs()[1]
     job = jobs.submit((c, target), scaling_sweep, c, DIMS, target=target, window=WINDOW)
-    return job.result if _ready(jobs, job, "train_sweep") else None
-
-
-def _ready(jobs: Jobs, job: Job, key: str) -> bool:
-    """True when the job is done; else its state on the page: pending (polled), or failed
-    with a button to try again. `key`: the page's prefix for the keys of these elements."""
-    if job.state == DONE:
-        return True
-    if job.state == FAILED:
-        busy = job.error == BUSY
-        text = t("train.busy") if busy else t("train.failed", error=md_escape(job.error))
-        st.error(text, icon=":material/error:")
-        st.button(t("train.retry"), key=f"{key}_retry", on_click=jobs.retry, args=(job,))
-        return False
-    st.fragment(_pending, run_every=POLL)(jobs, job)
-    return False
-
-
-def _pending(jobs: Jobs, job: Job) -> None:
-    """A pending job's place in the queue or its progress; the whole page once it ends."""
-    if job.finished:
-        st.rerun()
-    if job.state == QUEUED:
-        st.progress(0.0, text=t("train.queued", ahead=jobs.workers.ahead(job)))
-    else:
-        st.progress(job.progress, text=t("train.progress", percent=round(100 * job.progress)))
+    return job.result if ready(jobs, job, "train_sweep", "train") else None

@@ -198,4 +198,21 @@ TEXTS = {
         "number of keys the row may see.",
         "zh": "s = 经过（可选的）÷√d_k 之后、除以温度之前的分数；n = 这一行能看到的键的个数。",
     },
+    "sweep_job.queued": {
+        "en": "Waiting to draw the models: {ahead} computation(s) ahead of yours.",
+        "zh": "等待生成模型：前面还有 {ahead} 个计算。",
+    },
+    "sweep_job.progress": {
+        "en": "Drawing the random models of every size… {percent} %",
+        "zh": "正在生成每种规模的随机模型…… {percent} %",
+    },
+    "sweep_job.failed": {
+        "en": "The models could not be drawn: {error}",
+        "zh": "无法生成这些模型：{error}",
+    },
+    "sweep_job.busy": {
+        "en": "Too many computations are waiting on this server; try again in a moment.",
+        "zh": "这台服务器上排队的计算太多了，请稍后再试。",
+    },
+    "sweep_job.retry": {"en": "Try again", "zh": "重试"},
 }

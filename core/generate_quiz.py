@@ -44,7 +44,10 @@ def decode_questions(work: DecodeWork) -> list[Question]:
 
 
 def sharing_questions(n_heads: int, n_kv_heads: int) -> list[Question]:
-    """How many query heads read each key/value head, h / g."""
+    """How many query heads read each key/value head, h / g (none for one head: nothing
+    is shared)."""
+    if n_heads < 2:
+        return []
     group = n_heads // n_kv_heads
     return [
         Question(
@@ -59,8 +62,9 @@ def sharing_questions(n_heads: int, n_kv_heads: int) -> list[Question]:
 
 
 def memory_questions(estimate: MemoryEstimate) -> list[Question]:
-    """How large the cache is (in the unit that suits it), and how much one key/value head
-    changes it: g times smaller with one, or h/g times larger with one per query head."""
+    """How large the cache is (in the unit that suits it) for the estimate's tokens and batch
+    of sequences, and how much one key/value head changes it: g times smaller with one, or
+    h/g times larger with one per query head."""
     c = estimate.config
     size, unit = in_units(estimate.cache_bytes)
     weights, weights_unit = in_units(estimate.weights_bytes)
@@ -76,11 +80,13 @@ def memory_questions(estimate: MemoryEstimate) -> list[Question]:
                 **shape,
                 "type": estimate.number_type,
                 "n": estimate.n_tokens,
+                "batch": estimate.batch,
                 "unit": unit,
             },
             reveal={
                 **shape,
                 "n": estimate.n_tokens,
+                "batch": estimate.batch,
                 "bytes_per_number": bytes_per_number(estimate.number_type),
                 "bytes": estimate.cache_bytes,
                 "size": size,

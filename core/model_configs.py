@@ -97,7 +97,7 @@ PRESETS: dict[str, ModelConfig] = {
     # n_embd 768, n_layer 12, n_head 12, n_positions 1024; the output layer shares the
     # token embedding.
     "gpt2": ModelConfig(
-        name="GPT-2 small",
+        name="GPT-2 (124M)",
         n_layers=12,
         n_heads=12,
         n_kv_heads=12,

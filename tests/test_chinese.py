@@ -20,6 +20,7 @@ NAMES = {
     "LayerNorm", "CLS", "SEP", "UNK", "Var", "log", "exp", "cos", "sin", "diag", "argmax",
     "MatMul", "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM",
     "MHA", "GQA", "MQA", "KiB", "MiB", "GiB", "TiB", "Llama", "Falcon", "Qwen",
+    "Ainslie",
 }  # fmt: skip
 QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a token or an example, quoted as it is written
 FORMULA = re.compile(r"\$[^$]*\$|`[^`]*`|:material/[a-z_]+:")

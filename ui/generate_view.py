@@ -4,7 +4,6 @@ holds back what answers its question (ui.quiz.ask)."""
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from core.gqa import attention_kind, kv_head_choices
@@ -65,10 +64,12 @@ def why_cache(s: Settings, n: int) -> None:
     kv = r"\mathrm{KV}"
     st.latex(
         r"\begin{aligned}\text{" + t("generate.with") + rf"}}\quad & A + {kv} + S\,t\\"
-        r"\text{" + t("generate.without") + rf"}}\quad & A + {kv}\,t + S\,t\\"
-        rf"& A = {c.query_out},\;\; {kv} = {c.kv},\;\; S = {c.attend}\end{{aligned}}"
+        r"\text{" + t("generate.without") + rf"}}\quad & A + {kv}\,t + S\,t"
+        r"\end{aligned}"
     )
-    st.caption(t("generate.parts", d_model=s.d_model, h=s.n_heads, d_k=s.d_k))
+    parts = {"a": c.query_out, "kv": c.kv, "s": c.attend}
+    parts = {name: gen.count_text(n) for name, n in parts.items()}
+    st.caption(t("generate.parts", d_model=s.d_model, h=s.n_heads, d_k=s.d_k, **parts))
     per_step, in_all = st.columns(2)
     with per_step:
         chart = work_chart(w.t, w.with_cache, w.without_cache, t, y_title=t("generate.y_step"))
@@ -158,8 +159,8 @@ def sharing(s: Settings, labels: list[str], focus: int) -> None:
     st.subheader(t("generate.pooled"))
     st.markdown(t("generate.pooled_body"))
     st.latex(
-        r"W_K^{(j)} = \frac{g}{h}\sum_{i\,\in\,\text{group } j} W_K^{(i)},\qquad"
-        r" W_V^{(j)} = \frac{g}{h}\sum_{i\,\in\,\text{group } j} W_V^{(i)}"
+        r"\begin{gathered}W_K^{(j)} = \frac{g}{h}\sum_{i \in G_j} W_K^{(i)}\\"
+        r" W_V^{(j)} = \frac{g}{h}\sum_{i \in G_j} W_V^{(i)}\end{gathered}"
     )
 
 
@@ -173,34 +174,37 @@ def _preset_changed() -> None:
     st.session_state[KV_PICK] = c.n_kv_heads
 
 
-def _preset_table(number_type: str) -> None:
-    """Every preset's numbers, each with its cache at its own context, and its source."""
-    rows = []
+def _presets(number_type: str) -> None:
+    """Every preset's numbers, each with its cache at its own context, and its source (a
+    list rather than a table: eleven columns do not fit a phone)."""
+    lines = []
     for c in PRESETS.values():
         e = memory_estimate(c, n_tokens=c.context, number_type=number_type)
-        rows.append(
-            (c.name, c.attention, c.n_layers, c.n_heads, c.n_kv_heads, c.d_head, c.d_model,
-             gen.count_text(c.n_params), c.context, gen.size_text(e.cache_bytes), c.source)
-        )  # fmt: skip
-    names = [
-        t(f"generate.col_{k}")
-        for k in ("model", "kind", "L", "h", "g", "d_head", "d_model", "params", "context")
-    ]
-    names += [t("generate.col_cache", type=number_type), t("generate.col_source")]
-    source = st.column_config.LinkColumn(display_text=t("generate.source_link"))
-    st.dataframe(
-        pd.DataFrame(rows, columns=names), hide_index=True, column_config={names[-1]: source}
-    )
+        shown = {"L": c.n_layers, "h": c.n_heads, "g": c.n_kv_heads, "d": c.d_head}
+        shown |= {"d_model": c.d_model, "url": c.source, "kind": c.attention}
+        lines.append(
+            "- "
+            + t(
+                "generate.preset_line",
+                name=c.name,
+                params=gen.count_text(c.n_params),
+                context=gen.count_text(c.context),
+                cache=gen.size_text(e.cache_bytes),
+                type=number_type,
+                **shown,
+            )
+        )
+    st.markdown("\n".join(lines))
 
 
 def _result(e: MemoryEstimate) -> None:
     """The cache for these settings: the formula with its numbers, beside the weights."""
     c = e.config
     per = bytes_per_number(e.number_type)
-    st.latex(
-        rf"2 \times {c.n_layers} \times {e.n_kv_heads} \times {c.d_head} \times {e.n_tokens}"
-        rf" \times {per} \times {e.batch} = {gen.count_text(e.cache_bytes)}"
-        r"\ \text{" + t("generate.bytes") + "}"
+    st.latex(  # three lines, so that the largest numbers fit a phone
+        rf"\begin{{gathered}}2 \times {c.n_layers} \times {e.n_kv_heads} \times {c.d_head}\\"
+        rf" \times {e.n_tokens} \times {per} \times {e.batch}\\"
+        rf" = {gen.count_text(e.cache_bytes)}\ \text{{{t('generate.bytes')}}}\end{{gathered}}"
     )
     cache, weights = gen.in_units_text(e.cache_bytes), gen.in_units_text(e.weights_bytes)
     left, middle, right = st.columns(3)
@@ -222,7 +226,7 @@ def _result(e: MemoryEstimate) -> None:
     figure = memory_chart(contexts, named, c.name, e.weights_bytes, e.n_tokens, t)
     show_chart(figure, key="gen_memory")
     st.caption(t("generate.memory_caption"))
-    unfold(t("generate.presets"), "gen_presets", _preset_table, e.number_type)
+    unfold(t("generate.presets"), "gen_presets", _presets, e.number_type)
 
 
 @st.fragment

@@ -38,7 +38,9 @@ from ui.charts.memo import remembered
 
 DIMS_SHOWN = 8  # of a key, a query and a value in the step's table; the CSV has them all
 NUMBERS_DIMS = 4  # numbers in the step's cells up to this many dimensions a side
+LEGEND_PX = 110
 LINE_HEIGHT = 300
+MEMORY_HEIGHT = 380  # its legend takes three rows below the lines
 # Large counts in SI units (2.5k, 2G), and 0 as itself rather than "0k".
 SI_LABELS = "datum.value == 0 ? '0' : format(datum.value, '~s')"
 GROUP_COLORS = tuple(c for c in OKABE_ITO if c != "#000000")  # black is the outline's
@@ -84,7 +86,12 @@ def step_layout(
     base = alt.Chart().encode(x=x, y=y, tooltip=tooltip)
 
     def cells(kind: str, scale: alt.Scale, title: str) -> alt.Chart:
-        legend = None if numbers else alt.Legend(orient="bottom", direction="horizontal")
+        # Two legends side by side below the table: short enough for a phone.
+        legend = (
+            None
+            if numbers
+            else alt.Legend(orient="bottom", direction="horizontal", gradientLength=LEGEND_PX)
+        )
         return (
             base.transform_filter(f"datum.kind == '{kind}'")
             .mark_rect(stroke="white", strokeWidth=0.5)
@@ -357,9 +364,11 @@ def work_chart(t, with_cache, without_cache, text: Text, *, y_title: str) -> Fig
     "context_label",
     "current",
     "height",
+    "y_max",
 )
 def memory_layout(
     *,
+    label_left: bool,  # the context's label left of its rule (else right of it)
     domain: list[str],
     colors: list[str],
     x_max: int,
@@ -371,21 +380,23 @@ def memory_layout(
     context_label: str,
     current: str,
     height: int,
+    y_max: float,
 ) -> alt.LayerChart:
     """Every model's cache against the context, the chosen one bold, a dashed rule at its
-    weights' size and a dotted one at the chosen context."""
+    weights' size and a dotted one at the chosen context; the other models' lines are cut
+    where they leave the chosen one's range."""
     x = alt.X(
         "x:Q",
         title=x_title,
         axis=alt.Axis(labelExpr=SI_LABELS),
         scale=alt.Scale(domain=[0, x_max], nice=False),
     )
-    y = alt.Y("y:Q", title=y_title)
+    y = alt.Y("y:Q", title=y_title, scale=alt.Scale(domain=[0, y_max], nice=False))
     color = alt.Color(
         "series:N",
         title=None,
         scale=alt.Scale(domain=domain, range=colors),
-        legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
+        legend=alt.Legend(orient="bottom", direction="horizontal", columns=2, labelLimit=160),
     )
     tooltip = [
         alt.Tooltip("series:N", title=" "),
@@ -396,7 +407,7 @@ def memory_layout(
     others = (
         alt.Chart()
         .transform_filter(f"!({chosen})")
-        .mark_line(strokeWidth=1.5, opacity=0.45)
+        .mark_line(strokeWidth=1.5, opacity=0.45, clip=True)
         .encode(x=x, y=y, color=color, tooltip=tooltip)
     )
     line = (
@@ -413,7 +424,12 @@ def memory_layout(
     ).encode(x=alt.value(0), y=alt.datum(weights))
     context_rule = one.mark_rule(strokeDash=[2, 3], color=MARK_COLOR).encode(x=alt.datum(context))
     context_text = one.mark_text(
-        align="right", baseline="top", dx=-4, dy=4, color=MARK_COLOR, text=context_label
+        align="right" if label_left else "left",
+        baseline="top",
+        dx=-4 if label_left else 4,
+        dy=4,
+        color=MARK_COLOR,
+        text=context_label,
     ).encode(x=alt.datum(context), y=alt.value(0))
     layers = [others, line, weights_rule, weights_text, context_rule, context_text]
     return alt.layer(*layers, data=NO_DATA).properties(height=height)
@@ -438,6 +454,7 @@ def memory_chart(
     ]
     weights_value, weights_unit = in_units(weights_bytes)
     spec = memory_layout(
+        label_left=n_tokens > contexts[-1] / 2,
         domain=names,
         colors=[GROUP_COLORS[k % len(GROUP_COLORS)] for k in range(len(names))],
         x_max=int(contexts[-1]),
@@ -448,6 +465,7 @@ def memory_chart(
         context=int(n_tokens),
         context_label=text("generate.context_rule", n=f"{n_tokens:,}".replace(",", "\u202f")),
         current=current,
-        height=LINE_HEIGHT,
+        height=MEMORY_HEIGHT,
+        y_max=1.1 * value,
     )
     return Figure(spec, table(stack(parts)))

@@ -57,7 +57,7 @@ TEXTS = {
         "zh": "第 1 到第 {t} 行就是缓存：每个键（k）和值（v）都在它自己的那一步算一次，然后保存下来；"
         "框出的那一行是这一步新加入的。最上面的查询行与每个缓存的键比较；softmax 把这些分数变成每个"
         "缓存词元一个权重（加起来为 1）；最下面的输出行就是用这些权重把值行混合起来。灰色：还没有生成的"
-        "词元。{cut}**和一次算完相同：**对整句一次性算出的因果注意力，它的第 {t} 行与这一步最多相差 "
+        "词元。{cut}**和一次算完相同**：对整句一次性算出的因果注意力，它的第 {t} 行与这一步最多相差 "
         "{diff}，所有 {n} 步中最多相差 {max}：只是舍入误差，别无其他。",
     },
     "full": {
@@ -91,11 +91,12 @@ TEXTS = {
     "with": {"en": "with a cache:", "zh": "有缓存："},
     "without": {"en": "without one:", "zh": "无缓存："},
     "parts": {
-        "en": "Step t's multiply-adds: A for the new query and for W_O (d_model = {d_model}, "
-        "h = {h}, d_k = {d_k}), KV for one token's keys and values, S for each cached token's "
-        "score and its share of the weighted sum.",
-        "zh": "第 t 步的乘加次数：A 是新查询和 W_O 的部分（d_model = {d_model}，h = {h}，"
-        "d_k = {d_k}），KV 是一个词元的键和值，S 是每个缓存词元的分数以及它在加权求和中的那一份。",
+        "en": "Step t's multiply-adds, with d_model = {d_model}, h = {h}, d_k = {d_k}: A = {a} "
+        "for the new query and for W_O, KV = {kv} for one token's keys and values, S = {s} "
+        "for each cached token's score and its share of the weighted sum.",
+        "zh": "第 t 步的乘加次数（d_model = {d_model}，h = {h}，d_k = {d_k}）：A = {a} 是新查询和 "
+        "W_O 的部分，KV = {kv} 是一个词元的键和值，S = {s} 是每个缓存词元的分数以及它在加权求和中"
+        "的那一份。",
     },
     "series_with": {"en": "with a cache", "zh": "有缓存"},
     "series_without": {"en": "without a cache", "zh": "无缓存"},
@@ -204,11 +205,12 @@ TEXTS = {
         "en": "A model trained with g key/value heads learns them. Here, as Ainslie et al. "
         "(2023) do to turn a multi-head model into a GQA one before training it a little "
         "further, each group's key and value weights are the mean of its h/g heads' "
-        "columns; W_Q and W_O stay as they were. With g = h nothing is averaged: the model "
-        "is the Multi-head page's.",
+        "columns (G_j: the h/g query heads of group j); W_Q and W_O stay as they were. With "
+        "g = h nothing is averaged: the model is the Multi-head page's.",
         "zh": "用 g 个键值头训练的模型会自己学到这些权重。这里的做法和 Ainslie 等人（2023）把多头模型"
-        "改成 GQA 模型时一样（改完再稍加训练）：每一组的键和值权重取这一组 h/g 个头对应各列的平均；"
-        "W_Q 和 W_O 保持不变。g = h 时什么都不用平均：模型就是“多头注意力”页的那一个。",
+        "改成 GQA 模型时一样（改完再稍加训练）：每一组的键和值权重取这一组 h/g 个头对应各列的平均"
+        "（G_j 是第 j 组的 h/g 个查询头）；W_Q 和 W_O 保持不变。g = h 时什么都不用平均：模型就是"
+        "“多头注意力”页的那一个。",
     },
     # the memory calculator
     "memory": {
@@ -268,16 +270,11 @@ TEXTS = {
         "zh": "缓存随上下文长度成直线增长，权重则不变。其他模型画得较淡，各用自己的 g，数值类型和批大小相同。",
     },
     "presets": {"en": "Every model's numbers", "zh": "每个模型的数字"},
-    "col_model": {"en": "model", "zh": "模型"},
-    "col_kind": {"en": "attention", "zh": "注意力"},
-    "col_L": {"en": "layers L", "zh": "层数 L"},
-    "col_h": {"en": "h", "zh": "h"},
-    "col_g": {"en": "g", "zh": "g"},
-    "col_d_head": {"en": "d_head", "zh": "d_head"},
-    "col_d_model": {"en": "d_model", "zh": "d_model"},
-    "col_params": {"en": "parameters", "zh": "参数"},
-    "col_context": {"en": "context", "zh": "上下文"},
-    "col_cache": {"en": "cache at its context ({type})", "zh": "其上下文下的缓存（{type}）"},
-    "col_source": {"en": "source", "zh": "来源"},
-    "source_link": {"en": "config.json", "zh": "配置文件"},
+    "preset_line": {
+        "en": "**{name}** ({kind}): L = {L} layers, h = {h}, g = {g}, d_head = {d}, "
+        "d_model = {d_model}; {params} parameters; {context} tokens of context, whose cache "
+        "takes {cache} in {type}. [config.json]({url})",
+        "zh": "**{name}**（{kind}）：L = {L} 层，h = {h}，g = {g}，d_head = {d}，d_model = {d_model}；"
+        "{params} 个参数；上下文 {context} 个词元，用 {type} 存放时缓存占 {cache}。[配置文件]({url})",
+    },
 }

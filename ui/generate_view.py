@@ -36,7 +36,7 @@ from ui.widgets import (
 LENGTHS = ("sentence", *(str(n) for n in gen.LENGTHS))  # the counts' choices of length
 MAX_CONTEXT = 1_048_576  # tokens: the longest context models offer today
 MAX_BATCH = 256
-BAR_PX = 30  # per bar of the cache against g: room for its label
+BAR_PX = 34  # per bar of the cache against g: room for its label
 KV_PICK = "gen_kv"  # the calculator's "what if it had g key/value heads" (not in the link)
 
 

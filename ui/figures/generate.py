@@ -39,7 +39,7 @@ from ui.charts.memo import remembered
 DIMS_SHOWN = 8  # of a key, a query and a value in the step's table; the CSV has them all
 NUMBERS_DIMS = 4  # numbers in the step's cells up to this many dimensions a side
 LEGEND_PX = 110
-LINE_HEIGHT = 300
+LINE_HEIGHT = 320
 MEMORY_HEIGHT = 380  # its legend takes three rows below the lines
 # Large counts in SI units (2.5k, 2G), and 0 as itself rather than "0k".
 SI_LABELS = "datum.value == 0 ? '0' : format(datum.value, '~s')"
@@ -314,12 +314,8 @@ def lines_layout(
     height: int,
 ) -> alt.LayerChart:
     """Lines of y against x, one per series, coloured and named in a legend below."""
-    x = alt.X("x:Q", title=x_title, axis=alt.Axis(labelExpr=SI_LABELS))
-    y = alt.Y(
-        "y:Q",
-        title=y_title,
-        axis=alt.Axis(labelExpr=SI_LABELS),
-    )
+    x = alt.X("x:Q", title=x_title, axis=alt.Axis(labelExpr=SI_LABELS, tickMinStep=1))
+    y = alt.Y("y:Q", title=y_title, axis=alt.Axis(labelExpr=SI_LABELS))
     color = alt.Color(
         "series:N",
         title=None,
@@ -388,7 +384,7 @@ def memory_layout(
     x = alt.X(
         "x:Q",
         title=x_title,
-        axis=alt.Axis(labelExpr=SI_LABELS),
+        axis=alt.Axis(labelExpr=SI_LABELS, tickMinStep=1),
         scale=alt.Scale(domain=[0, x_max], nice=False),
     )
     y = alt.Y("y:Q", title=y_title, scale=alt.Scale(domain=[0, y_max], nice=False))

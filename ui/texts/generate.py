@@ -101,8 +101,8 @@ TEXTS = {
     "series_with": {"en": "with a cache", "zh": "有缓存"},
     "series_without": {"en": "without a cache", "zh": "无缓存"},
     "x_step": {"en": "step t", "zh": "第 t 步"},
-    "y_step": {"en": "multiply-adds at step t", "zh": "第 t 步的乘加次数"},
-    "y_total": {"en": "multiply-adds of steps 1 … t", "zh": "第 1 … t 步的乘加次数之和"},
+    "y_step": {"en": "multiply-adds, step t", "zh": "第 t 步的乘加"},
+    "y_total": {"en": "multiply-adds, steps 1 … t", "zh": "第 1 … t 步的乘加之和"},
     "work_summary": {
         "en": "Generating {n} tokens: **{without}** multiply-adds without a cache, **{with}** "
         "with one, **{times}×** fewer. Each head makes {rows} key rows without a cache "

@@ -1,9 +1,11 @@
-"""The Generating page's sections after the steps: why cache, heads that share a cache, and
-the memory calculator. Each is a fragment: its own controls rerun only itself, and each
-holds back what answers its question (ui.quiz.ask)."""
+"""The Generating page's sections: one step of the decoder, why cache, heads that share a
+cache, and the memory calculator. The last three are fragments: their own controls rerun
+only themselves, and each holds back what answers its question (ui.quiz.ask); the page
+itself plays the steps."""
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 from core.gqa import attention_kind, kv_head_choices
@@ -17,7 +19,7 @@ from core.inference_cost import (
 from core.model_configs import PRESETS
 from ui import generation as gen
 from ui.charts import bars
-from ui.figures.generate import memory_chart, readers, work_chart
+from ui.figures.generate import DIMS_SHOWN, memory_chart, readers, step_table, work_chart
 from ui.figures.multihead import head_maps
 from ui.i18n import t
 from ui.page_params import PAGE_PARAMS, link_choice, link_count, link_int
@@ -25,12 +27,16 @@ from ui.quiz import ask
 from ui.settings import Settings
 from ui.view import unfold
 from ui.widgets import (
+    dim_labels,
     figure_heading,
     glossary,
     heads_csv,
+    matrix_csv,
+    md_escape,
     plain,
     show_chart,
     show_charts,
+    weights_view,
 )
 
 LENGTHS = ("sentence", *(str(n) for n in gen.LENGTHS))  # the counts' choices of length
@@ -38,6 +44,64 @@ MAX_CONTEXT = 1_048_576  # tokens: the longest context models offer today
 MAX_BATCH = 256
 BAR_PX = 34  # per bar of the cache against g: room for its label
 KV_PICK = "gen_kv"  # the calculator's "what if it had g key/value heads" (not in the link)
+
+
+# ------------------------------------------------------------------------ one step
+
+
+def _step_moved() -> None:
+    """The step moved by hand: it stays there."""
+    st.session_state[gen.STEP] = st.session_state[gen.PICK]
+    st.session_state[gen.PLAYING] = False
+
+
+def full_map(g_, labels: list[str], head: int, step: int) -> None:
+    """The whole sentence's causal weights, computed at once, with row t outlined."""
+    name = t("generate.full_name")
+    weights_view(name, g_.full.weights[head], labels, key="gen_full", focus=step - 1)
+    st.caption(t("generate.full_caption", t=step))
+
+
+def one_step(g_, labels: list[str], head: int, focus: int) -> None:
+    """Step t: its slider, the cache as the step leaves it, and the proof."""
+    n = g_.n
+    step = gen.step_shown(n, focus + 1)
+    if n > 1:
+        st.session_state[gen.PICK] = step
+        st.select_slider(
+            t("generate.step"),
+            options=list(range(1, n + 1)),
+            format_func=lambda k: f"{k} · {labels[k - 1]}",
+            key=gen.PICK,
+            on_change=_step_moved,
+        )
+    s_t = g_.step(step)
+    j = int(g_.kv_head[head])  # the key/value head this query head reads
+    keys, values = s_t.keys[j], s_t.values[j]
+    d_k, d_v = keys.shape[1], values.shape[1]
+    cols = [f"k{c}" for c in dim_labels(d_k)] + [t("generate.col_weight")]
+    cols += [f"v{c}" for c in dim_labels(d_v)]
+    cache = np.hstack([keys, s_t.weights[head][:, None], values])
+    figure_heading(
+        t("generate.step_name", t=step, token=md_escape(labels[step - 1])),
+        t("generate.step_shape", t=step, n=n, d_k=d_k, d_v=d_v),
+        "gen_step",
+        lambda: matrix_csv(cache, labels[:step], cols),
+    )
+    last = g_.steps[-1]
+    scale_from = (g_.full.q, last.keys[j], last.values[j], g_.full.head_outputs[head])
+    names = tuple(t(f"generate.{k}") for k in ("row_query", "row_output", "col_weight"))
+    table = step_table(
+        s_t.query[head], keys, s_t.weights[head], values, s_t.head_outputs[head], labels,
+        scale_from=scale_from, names=names, titles=(t("common.value"), t("common.weight")),
+        present=bool(st.session_state.get("present")),
+    )  # fmt: skip
+    show_chart(table, key="gen_step")
+    cut = t("generate.step_cut", shown=DIMS_SHOWN, d=d_k) if d_k > DIMS_SHOWN else ""
+    diffs = {"diff": gen.tiny_text(g_.step_diff[step - 1]), "max": gen.tiny_text(g_.max_diff)}
+    st.caption(t("generate.step_caption", t=step, n=n, cut=cut, **diffs))
+    unfold(t("generate.full", t=step), "gen_full_open", full_map, g_, labels, head, step)
+    gen.sync_link()
 
 
 # ---------------------------------------------------------------------------- why cache

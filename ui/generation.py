@@ -111,6 +111,8 @@ def count_text(n: int) -> str:
 # ---------------------------------------------------------------------- the page's controls
 
 STEP = "gen_step"  # the step shown; absent until moved, then in the link (step=)
+PICK = "gen_step_pick"  # the step's slider, which keeps its value under STEP
+PLAYING = "gen_playing"  # the steps move on by themselves
 KV_HEADS = "gen_g"  # g of the sharing section; absent until moved, then in the link (g=)
 
 

@@ -282,8 +282,8 @@ def test_the_generating_steps_are_the_specs_altair_builds(monkeypatch, lang, n, 
 def test_the_generating_page_s_other_charts_are_the_specs_altair_builds(monkeypatch, lang, h, g):
     assert_as_altair_builds(monkeypatch, generate.readers, np.arange(h) // (h // g), t)
     steps = np.arange(1, 10 * h + 1)
-    work = (steps, steps, 3 * steps, t)
-    assert_as_altair_builds(monkeypatch, generate.work_chart, *work, y_title="y")
+    texts = {"names": ("without", "with"), "x_title": "t", "y_title": "y"}
+    assert_as_altair_builds(monkeypatch, generate.work_chart, steps, steps, 3 * steps, **texts)
     contexts = np.linspace(0, 1000 * h, 11).astype(int)
     lines = {"model a": contexts * 2**20, "model b": contexts * 2**10}
     assert_as_altair_builds(

@@ -134,14 +134,18 @@ def why_cache(s: Settings, n: int) -> None:
     parts = {"a": c.query_out, "kv": c.kv, "s": c.attend}
     parts = {name: gen.count_text(n) for name, n in parts.items()}
     st.caption(t("generate.parts", d_model=s.d_model, h=s.n_heads, d_k=s.d_k, **parts))
+    texts = {
+        "names": (t("generate.series_without"), t("generate.series_with")),
+        "x_title": t("generate.x_step"),
+    }
     per_step, in_all = st.columns(2)
     with per_step:
-        chart = work_chart(w.t, w.with_cache, w.without_cache, t, y_title=t("generate.y_step"))
+        steps = (w.t, w.with_cache, w.without_cache)
+        chart = work_chart(*steps, **texts, y_title=t("generate.y_step"))
         show_chart(chart, key="gen_work_step")
     with in_all:
-        chart = work_chart(
-            w.t, w.with_cache_total, w.without_cache_total, t, y_title=t("generate.y_total")
-        )
+        totals = (w.t, w.with_cache_total, w.without_cache_total)
+        chart = work_chart(*totals, **texts, y_title=t("generate.y_total"))
         show_chart(chart, key="gen_work_total")
     counts = {
         "n": gen.count_text(length),

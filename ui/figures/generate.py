@@ -331,17 +331,19 @@ def lines_layout(
     return alt.layer(lines, data=NO_DATA).properties(height=height)
 
 
-def work_chart(t, with_cache, without_cache, text: Text, *, y_title: str) -> Figure:
+@remembered
+def work_chart(
+    t, with_cache, without_cache, *, names: tuple[str, str], x_title: str, y_title: str
+) -> Figure:  # [m] steps, [m] counts with a cache, [m] without; names: (without, with)
     """Multiply-adds against the step t, with a cache and without one."""
-    names = [text("generate.series_without"), text("generate.series_with")]
     parts = [
         {"x": np.asarray(t), "y": np.asarray(series, dtype=np.float64), "series": name}
         for name, series in zip(names, (without_cache, with_cache), strict=True)
     ]
     spec = lines_layout(
-        domain=names,
+        domain=list(names),
         colors=[OKABE_ITO[5], OKABE_ITO[0]],
-        x_title=text("generate.x_step"),
+        x_title=x_title,
         y_title=y_title,
         height=LINE_HEIGHT,
     )

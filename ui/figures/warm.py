@@ -84,7 +84,7 @@ def _generate_figures(labels: list[str], d: int) -> None:
         )  # fmt: skip
     generate.readers(np.arange(4) // 2, t)
     steps = np.arange(1, n + 1)
-    generate.work_chart(steps, steps, 2 * steps, t, y_title="y")
+    generate.work_chart(steps, steps, 2 * steps, names=("a", "b"), x_title="x", y_title="y")
     contexts = np.arange(0, 101, 10)
     generate.memory_chart(contexts, {"a": contexts, "b": 2 * contexts}, "a", 200, 50, t)
 

@@ -274,7 +274,8 @@ def test_the_generating_steps_are_the_specs_altair_builds(monkeypatch, lang, n, 
         monkeypatch,
         generate.step_table,
         rng.normal(size=d), keys, weights, values, weights @ values, labels(n),
-        scale_from=(keys, values), names=names, titles=("value", "weight"), present=present,
+        scale_from=(keys, values), names=names, titles=("value", "weight", "row", "column"),
+        present=present,
     )  # fmt: skip
 
 

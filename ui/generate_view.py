@@ -93,7 +93,8 @@ def one_step(g_, labels: list[str], head: int, focus: int) -> None:
     names = tuple(t(f"generate.{k}") for k in ("row_query", "row_output", "col_weight"))
     table = step_table(
         s_t.query[head], keys, s_t.weights[head], values, s_t.head_outputs[head], labels,
-        scale_from=scale_from, names=names, titles=(t("common.value"), t("common.weight")),
+        scale_from=scale_from, names=names,
+        titles=tuple(t(f"common.{k}") for k in ("value", "weight", "row", "column")),
         present=bool(st.session_state.get("present")),
     )  # fmt: skip
     show_chart(table, key="gen_step")

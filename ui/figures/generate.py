@@ -50,7 +50,7 @@ READERS_HEIGHT = 190
 # ------------------------------------------------------------------------- one decoding step
 
 
-@layout("rows", "cols", "height", "domain", "value_title", "weight_title")
+@layout("rows", "cols", "height", "domain", "value_title", "weight_title", "row_title", "col_title")
 def step_layout(
     *,
     numbers: bool,
@@ -62,6 +62,8 @@ def step_layout(
     domain: tuple[float, float],
     value_title: str,
     weight_title: str,
+    row_title: str,
+    col_title: str,
 ) -> alt.LayerChart:
     """Rows: the new query, the sentence's tokens, the output; columns: the key's
     dimensions, the weight, the value's. Signed numbers in blueorange, weights in viridis,
@@ -79,8 +81,8 @@ def step_layout(
         axis=alt.Axis(labels=show_y, ticks=show_y, labelLimit=110, labelOverlap=True),
     )
     tooltip = [
-        alt.Tooltip("row:N", title=" "),
-        alt.Tooltip("col:N", title="  "),
+        alt.Tooltip("row:N", title=row_title),
+        alt.Tooltip("col:N", title=col_title),
         alt.Tooltip("text:N", title=value_title),
     ]
     base = alt.Chart().encode(x=x, y=y, tooltip=tooltip)
@@ -129,7 +131,7 @@ def step_table(
     *,
     scale_from: tuple[np.ndarray, ...],  # what the colours span: every step's numbers
     names: tuple[str, str, str],  # the query row's, the output row's, the weight column's
-    titles: tuple[str, str],  # of a value and of a weight
+    titles: tuple[str, str, str, str],  # of a value, a weight, a row and a column
     present: bool = False,
 ) -> Figure:
     """One step as a table: the query row over the cached keys, each cached token's weight,
@@ -183,6 +185,8 @@ def step_table(
         domain=domain,
         value_title=titles[0],
         weight_title=titles[1],
+        row_title=titles[2],
+        col_title=titles[3],
     )
     return Figure(spec, table(columns))
 

@@ -76,7 +76,7 @@ def _train_figures() -> None:
 
 def _generate_figures(labels: list[str], d: int) -> None:
     n = len(labels)
-    names, titles = ("query", "output", "weight"), ("value", "weight")
+    names, titles = ("query", "output", "weight"), ("value", "weight", "row", "column")
     for k in (1, n):  # a step with rows still to come, and the last
         generate.step_table(
             np.ones(d), np.ones((k, d)), np.full(k, 1 / k), np.ones((k, d)), np.ones(d), labels,

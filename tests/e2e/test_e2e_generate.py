@@ -51,9 +51,10 @@ def test_play_steps_to_the_last_token_then_the_timer_stops(new_page):
 
 def test_pause_stops_where_it_is(new_page):
     app = new_page()
-    app.open("/generate?ask=0&step=1&sentence=one two three four five six seven eight")
+    words = " ".join(f"w{i}" for i in range(40))  # 32 s of playing: it cannot end first
+    app.open(f"/generate?ask=0&step=1&sentence={words}")
     app.main.get_by_role("button", name=text("generate.play")).click()
-    expect(step_shown(app)).to_have_text(re.compile(r"^[3-7] · "), timeout=10_000)
+    expect(step_shown(app)).to_have_text(re.compile(r"^([3-9]|1\d) · "), timeout=10_000)
     app.main.get_by_role("button", name=text("generate.pause")).click()
     expect(app.main.get_by_role("button", name=text("generate.play"))).to_be_visible()
     app.page.wait_for_timeout(500)

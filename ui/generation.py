@@ -2,10 +2,9 @@
 
 The decode (core.kvcache.generate) depends on the model's settings and on g, the number of
 key/value heads, and not on the step shown: moving the step, playing the sentence or
-picking a head only reads the one cached Generation. What differs between two runs of a
-class is the sentence and the model; the counts and the memory calculator are computed
-from plain numbers in well under a millisecond, and kept all the same, since every student
-asks for the same few.
+picking a head only reads the one cached Generation. The counts take well under a
+millisecond, and are kept all the same, since every student asks for the same few; the
+memory calculator's numbers take microseconds and are made on every run.
 """
 
 from __future__ import annotations

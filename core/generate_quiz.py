@@ -1,6 +1,6 @@
 """Predict, then reveal, on generating text: the KV cache, shared key/value heads, memory.
 
-Questions in the form of ``core.quiz.Question`` (texts under "quiz.<id>.ask" and
+Questions in the form of ``core.question.Question`` (texts under "quiz.<id>.ask" and
 "quiz.<id>.why"), each made from the very result its figure draws, so its answer is right
 for the current settings. They test the claims below, in the page's order.
 """
@@ -14,7 +14,7 @@ from core.inference_cost import (
     in_units,
     memory_estimate,
 )
-from core.quiz import Question
+from core.question import Question
 
 CLAIMS = (
     "cache",  # a cache makes each token's key and value once; without it, step t remakes t
@@ -44,7 +44,10 @@ def decode_questions(work: DecodeWork) -> list[Question]:
 
 
 def sharing_questions(n_heads: int, n_kv_heads: int) -> list[Question]:
-    """How many query heads read each key/value head, h / g."""
+    """How many query heads read each key/value head, h / g (none for one head: nothing
+    is shared)."""
+    if n_heads < 2:
+        return []
     group = n_heads // n_kv_heads
     return [
         Question(
@@ -59,8 +62,9 @@ def sharing_questions(n_heads: int, n_kv_heads: int) -> list[Question]:
 
 
 def memory_questions(estimate: MemoryEstimate) -> list[Question]:
-    """How large the cache is (in the unit that suits it), and how much one key/value head
-    changes it: g times smaller with one, or h/g times larger with one per query head."""
+    """How large the cache is (in the unit that suits it) for the estimate's tokens and batch
+    of sequences, and how much one key/value head changes it: g times smaller with one, or
+    h/g times larger with one per query head."""
     c = estimate.config
     size, unit = in_units(estimate.cache_bytes)
     weights, weights_unit = in_units(estimate.weights_bytes)
@@ -76,11 +80,13 @@ def memory_questions(estimate: MemoryEstimate) -> list[Question]:
                 **shape,
                 "type": estimate.number_type,
                 "n": estimate.n_tokens,
+                "batch": estimate.batch,
                 "unit": unit,
             },
             reveal={
                 **shape,
                 "n": estimate.n_tokens,
+                "batch": estimate.batch,
                 "bytes_per_number": bytes_per_number(estimate.number_type),
                 "bytes": estimate.cache_bytes,
                 "size": size,

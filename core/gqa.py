@@ -24,6 +24,15 @@ def kv_head_choices(h: int) -> list[int]:
     return [g for g in range(1, h + 1) if h % g == 0]
 
 
+def attention_kind(h: int, g: int) -> str:
+    """The name of h query heads over g key/value heads: "MHA" (g = h), "MQA" (g = 1, h > 1)
+    or "GQA" (between)."""
+    kv_head_of(h, g)  # raises unless g divides h
+    if g == h:
+        return "MHA"
+    return "MQA" if g == 1 else "GQA"
+
+
 def kv_head_of(h: int, g: int) -> np.ndarray:  # -> [h] int
     """The key/value head each query head reads: query head i reads head i // (h/g)."""
     if g < 1 or h % g:

@@ -103,9 +103,38 @@ def memory_estimate(
 
 
 @dataclass(frozen=True)
+class StepCost:
+    """The three parts of one decoding step's multiply-adds, per layer (see decode_work)."""
+
+    query_out: int  # A = d_model·h·d_k + h·d_v·d_model: the new query, and W_O
+    kv: int  # KV = d_model·g·(d_k + d_v): one token's keys and values
+    attend: int  # S = h·(d_k + d_v): one cached token's score and its share of weights·V
+
+    @property
+    def saving_limit(self) -> float:
+        """What the cache's saving tends to as n grows: (KV + S) / S."""
+        return (self.kv + self.attend) / self.attend
+
+
+def step_cost(
+    *, d_model: int, n_heads: int, n_kv_heads: int, d_k: int, d_v: int | None = None
+) -> StepCost:
+    """The multiply-adds of one step of one attention layer, in its three parts."""
+    d_v = d_k if d_v is None else d_v
+    h, g = n_heads, n_kv_heads
+    return StepCost(
+        query_out=d_model * h * d_k + h * d_v * d_model,
+        kv=d_model * g * (d_k + d_v),
+        attend=h * (d_k + d_v),
+    )
+
+
+@dataclass(frozen=True)
 class DecodeWork:
     """Multiply-adds of generating tokens 1 … n, step by step, with and without a cache."""
 
+    cost: StepCost  # the parts of a step's count, per layer
+    n_layers: int  # L: every count is L times a layer's
     t: np.ndarray  # [m] int  the steps counted (1 … n, or a thinned choice of them)
     with_cache: np.ndarray  # [m] int  multiply-adds of step t with a cache
     without_cache: np.ndarray  # [m] int  … and without one
@@ -126,7 +155,12 @@ class DecodeWork:
         if n <= points:
             return self
         keep = np.unique(np.linspace(0, n - 1, max(points, 2)).round().astype(int))
-        return DecodeWork(**{name: value[keep] for name, value in vars(self).items()})
+        return DecodeWork(
+            **{
+                name: value[keep] if isinstance(value, np.ndarray) else value
+                for name, value in vars(self).items()
+            }
+        )
 
 
 def decode_work(
@@ -156,17 +190,18 @@ def decode_work(
     least a cache saves.
     """
     d_v = d_k if d_v is None else d_v
-    h, g, L = n_heads, n_kv_heads, n_layers
-    if n < 1 or min(d_model, h, g, d_k, d_v, L) < 1:
+    L = n_layers
+    if n < 1 or min(d_model, n_heads, n_kv_heads, d_k, d_v, L) < 1:
         raise ValueError("every count and size must be at least 1")
-    a = d_model * h * d_k + h * d_v * d_model
-    kv = d_model * g * (d_k + d_v)
-    s = h * (d_k + d_v)
+    cost = step_cost(d_model=d_model, n_heads=n_heads, n_kv_heads=n_kv_heads, d_k=d_k, d_v=d_v)
+    a, kv, s = cost.query_out, cost.kv, cost.attend
     if L * (a * n + (kv + s) * n * (n + 1) // 2) > _INT64_MAX:
         raise OverflowError(f"{n} tokens: the counts do not fit in 64-bit integers")
     t = np.arange(1, n + 1, dtype=np.int64)  # [n]
     triangle = t * (t + 1) // 2  # [n]  1 + 2 + … + t
     return DecodeWork(
+        cost=cost,
+        n_layers=L,
         t=t,
         with_cache=L * (a + kv + s * t),
         without_cache=L * (a + (kv + s) * t),

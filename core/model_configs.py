@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.gqa import attention_kind
+
 
 @dataclass(frozen=True)
 class ModelConfig:
@@ -29,9 +31,7 @@ class ModelConfig:
     @property
     def attention(self) -> str:
         """ "MHA" (g = h), "MQA" (g = 1) or "GQA" (between)."""
-        if self.n_kv_heads == self.n_heads:
-            return "MHA"
-        return "MQA" if self.n_kv_heads == 1 else "GQA"
+        return attention_kind(self.n_heads, self.n_kv_heads)
 
     @property
     def group(self) -> int:
@@ -97,7 +97,7 @@ PRESETS: dict[str, ModelConfig] = {
     # n_embd 768, n_layer 12, n_head 12, n_positions 1024; the output layer shares the
     # token embedding.
     "gpt2": ModelConfig(
-        name="GPT-2 small",
+        name="GPT-2 (124M)",
         n_layers=12,
         n_heads=12,
         n_kv_heads=12,

@@ -29,7 +29,7 @@ from ui.charts import (
     table,
 )
 from ui.charts import template as template_module
-from ui.figures import masking, multihead, qkv, scaling, softmax, tokens
+from ui.figures import generate, masking, multihead, qkv, scaling, softmax, tokens
 from ui.figures import train as train_figures
 from ui.i18n import set_language, t
 
@@ -263,6 +263,35 @@ def test_the_training_charts_are_the_specs_altair_builds(monkeypatch, lang, trai
     assert_as_altair_builds(monkeypatch, train_figures.sweep_chart, sw, current_dk, t)
 
 
+@pytest.mark.parametrize(("n", "step", "d"), [(9, 6, 4), (9, 9, 16), (1, 1, 4), (64, 30, 64)])
+@pytest.mark.parametrize("present", [False, True])
+def test_the_generating_steps_are_the_specs_altair_builds(monkeypatch, lang, n, step, d, present):
+    rng = np.random.default_rng(n * d)
+    keys, values = rng.normal(size=(2, step, d))
+    weights = rng.dirichlet(np.ones(step))
+    names = tuple(t(f"generate.{k}") for k in ("row_query", "row_output", "col_weight"))
+    assert_as_altair_builds(
+        monkeypatch,
+        generate.step_table,
+        rng.normal(size=d), keys, weights, values, weights @ values, labels(n),
+        scale_from=(keys, values), names=names, titles=("value", "weight", "row", "column"),
+        present=present,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(("h", "g"), [(1, 1), (8, 2), (16, 16), (16, 1)])
+def test_the_generating_page_s_other_charts_are_the_specs_altair_builds(monkeypatch, lang, h, g):
+    assert_as_altair_builds(monkeypatch, generate.readers, np.arange(h) // (h // g), t)
+    steps = np.arange(1, 10 * h + 1)
+    texts = {"names": ("without", "with"), "x_title": "t", "y_title": "y"}
+    assert_as_altair_builds(monkeypatch, generate.work_chart, steps, steps, 3 * steps, **texts)
+    contexts = np.linspace(0, 1000 * h, 11).astype(int)
+    lines = {"model a": contexts * 2**20, "model b": contexts * 2**10}
+    assert_as_altair_builds(
+        monkeypatch, generate.memory_chart, contexts, lines, "model a", 3 * 2**30, 500 * h, t
+    )
+
+
 # ---------------------------------------------------------------------------- the mechanism
 
 
@@ -360,7 +389,7 @@ def test_after_the_warm_up_no_page_builds_a_chart_at_the_default_settings(no_alt
     warm_layouts()
     no_altair()
     pages = ["overview", "tokens", "qkv", "similarity", "scaling", "softmax", "weighted_sum"]
-    pages += ["masking", "multihead"] + ([] if params else ["train"])  # its training: once
+    pages += ["masking", "multihead", "generate"] + ([] if params else ["train"])  # train: once
     for page in pages:
         at = open_page(page, **params, **({"steps": 20, "seeds": 1} if page == "train" else {}))
         if page == "train":

@@ -19,9 +19,12 @@ NAMES = {
     "Frobenius", "Jensen", "Shannon", "Adam", "numpy", "NumPy", "PyTorch", "GELU",
     "LayerNorm", "CLS", "SEP", "UNK", "Var", "log", "exp", "cos", "sin", "diag", "argmax",
     "MatMul", "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM",
+    "MHA", "GQA", "MQA", "KiB", "MiB", "GiB", "TiB", "Llama", "Falcon", "Qwen",
+    "Ainslie",
 }  # fmt: skip
 QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a token or an example, quoted as it is written
 FORMULA = re.compile(r"\$[^$]*\$|`[^`]*`|:material/[a-z_]+:")
+LINK = re.compile(r"\]\(https?://[^)\s]*\)")  # a link's address, which no one reads as text
 
 
 def texts_of_spec(spec, out: list[str]) -> None:
@@ -56,7 +59,7 @@ def visible_texts(at) -> list[str]:
 
 
 def english(text: str) -> set[str]:
-    text = FORMULA.sub(" ", QUOTED.sub(" ", text))
+    text = FORMULA.sub(" ", QUOTED.sub(" ", LINK.sub("]", text)))
     words = set(WORD.findall(text))
     # Identifiers (d_model, W_Q, head_1) and one- or two-letter symbols (PE, E', ij) are math.
     letters = {w: sum(c.isalpha() for c in w) for w in words}

@@ -16,7 +16,15 @@ def test_a_model_with_32_layers_and_8_kv_heads_of_128_in_fp16_needs_1_gib_for_81
     e = memory_estimate(PRESETS["llama3_8b"], n_tokens=8192, number_type="fp16")
     size, fewer = memory_questions(e)
     assert size.id == "generate.cache_size" and size.kind == "number"
-    assert size.values == {"L": 32, "g": 8, "d": 128, "type": "fp16", "n": 8192, "unit": "GiB"}
+    assert size.values == {
+        "L": 32,
+        "g": 8,
+        "d": 128,
+        "type": "fp16",
+        "n": 8192,
+        "batch": 1,
+        "unit": "GiB",
+    }
     assert size.answer == 1.0  # 2·32·8·128·8192·2 = 2³⁰ bytes
     assert size.reveal["bytes"] == 2 * 32 * 8 * 128 * 8192 * 2
     assert size.reveal["bytes_per_number"] == 2
@@ -75,10 +83,24 @@ def test_a_one_token_sentence_asks_nothing_about_rows():
     assert decode_questions(decode_work(1, d_model=4, n_heads=1, n_kv_heads=1, d_k=4)) == []
 
 
-@pytest.mark.parametrize(("h", "g", "group"), [(8, 2, 4), (8, 8, 1), (16, 1, 16), (1, 1, 1)])
+@pytest.mark.parametrize(("h", "g", "group"), [(8, 2, 4), (8, 8, 1), (16, 1, 16), (2, 1, 2)])
 def test_how_many_query_heads_read_each_kv_head(h, g, group):
     (q,) = sharing_questions(h, g)
     assert q.answer == group and q.values == {"h": h, "g": g}
+
+
+def test_one_head_shares_nothing_and_is_asked_nothing():
+    assert sharing_questions(1, 1) == []
+
+
+def test_a_batch_of_sequences_is_asked_about_with_its_size():
+    # 32 sequences of 8 192 tokens in Llama 3 8B: 32 × 1 GiB; the batch is in the question.
+    e = memory_estimate(PRESETS["llama3_8b"], n_tokens=8192, number_type="fp16", batch=32)
+    size, fewer = memory_questions(e)
+    assert size.values["batch"] == 32 and size.reveal["batch"] == 32
+    assert (size.answer, size.values["unit"]) == (32.0, "GiB")
+    assert size.reveal["bytes"] == 32 * 2**30
+    assert fewer.answer == 8  # the ratio does not depend on the batch
 
 
 def test_every_question_names_one_of_the_pages_claims():

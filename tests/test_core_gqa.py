@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from core.attention import causal_mask, scaled_dot_product_attention
 from core.gqa import (
     GQAParams,
+    attention_kind,
     gqa_attention,
     gqa_params,
     grouped_query_attention,
@@ -39,6 +40,15 @@ def test_query_heads_are_grouped_in_order():
 def test_a_count_of_key_value_heads_that_does_not_divide_h_is_refused(h, g):
     with pytest.raises(ValueError, match="key/value heads"):
         kv_head_of(h, g)
+
+
+@pytest.mark.parametrize(
+    ("h", "g", "kind"), [(8, 8, "MHA"), (8, 2, "GQA"), (8, 1, "MQA"), (1, 1, "MHA"), (71, 1, "MQA")]
+)
+def test_the_three_names_of_shared_key_value_heads(h, g, kind):
+    assert attention_kind(h, g) == kind
+    with pytest.raises(ValueError):
+        attention_kind(8, 3)
 
 
 def test_the_choices_of_g_are_the_divisors_of_h():

@@ -14,6 +14,7 @@ from core.inference_cost import (
     kv_cache_bytes,
     kv_cache_numbers,
     memory_estimate,
+    step_cost,
 )
 from core.model_configs import PRESETS
 
@@ -210,6 +211,20 @@ def test_multiply_adds_of_three_steps_counted_by_hand():
     assert w.kv_rows_without.tolist() == [1, 2, 3]
     assert w.kv_rows_without_total.tolist() == [1, 3, 6]
     assert w.saving == 240 / 192
+
+
+def test_a_step_s_three_parts_counted_by_hand():
+    # The example above: A = query 16 + W_O 16, KV = key 8 + value 8, S = scores 4 + mix 4.
+    w = decode_work(3, d_model=4, n_heads=2, n_kv_heads=1, d_k=2)
+    assert (w.cost.query_out, w.cost.kv, w.cost.attend) == (32, 16, 8)
+    assert w.cost.saving_limit == (16 + 8) / 8
+    assert w.thinned(2).cost == w.cost and w.thinned(2).n_layers == 1
+    # The article's model: d_model 4, one head of 4: A = 16 + 16, KV = 4·8, S = 8, so the
+    # saving tends to (32 + 8) / 8 = 5 = d_model·g/h + 1.
+    article = step_cost(d_model=4, n_heads=1, n_kv_heads=1, d_k=4)
+    assert (article.query_out, article.kv, article.attend) == (32, 32, 8)
+    assert article.saving_limit == 5
+    assert step_cost(d_model=64, n_heads=8, n_kv_heads=2, d_k=8).saving_limit == 17
 
 
 def test_multiply_adds_with_layers_and_a_value_width_of_its_own():

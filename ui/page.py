@@ -78,6 +78,8 @@ PAGES = {
         PageInfo(
             "real_model", ":material/model_training:", "common.nav.more", ("sentence", "focus")
         ),
+        # The causal mask is always on while generating: the page says so.
+        PageInfo("generate", ":material/edit_note:", "common.nav.further", uses("causal")),
     )
 }
 DEFAULT_PAGE = "overview"

@@ -25,6 +25,14 @@ PAGE_PARAMS: dict[str, tuple[str, object]] = {
     "train_steps": ("steps", TRAIN_DEFAULTS["train_steps"]),
     "train_seeds": ("seeds", TRAIN_DEFAULTS["train_seeds"]),
     "train_target": ("target", TRAIN_DEFAULTS["train_target"]),
+    # None: the default follows other settings (the followed token, the heads), so the link
+    # names these only once a student has moved them (ui.generation).
+    "gen_step": ("step", None),
+    "gen_g": ("g", None),
+    "gen_preset": ("preset", "llama3_8b"),
+    "gen_ctx": ("ctx", 8192),
+    "gen_type": ("type", "fp16"),
+    "gen_batch": ("batch", 1),
 }
 
 
@@ -50,5 +58,14 @@ def link_choice(key: str, options: Sequence[str], default: str) -> str:
     anything it does not offer, put back."""
     value = st.session_state.get(key, default)
     chosen = value if value in options else default
+    st.session_state[key] = chosen
+    return chosen
+
+
+def link_count(key: str, low: int, high: int, default: int) -> int:
+    """A page control's whole number in low … high, from its widget or a link's text: the
+    nearest one to what was given (``default`` for text that is no number), put back."""
+    value = _number(st.session_state.get(key, default))
+    chosen = default if value is None else int(min(max(round(value), low), high))
     st.session_state[key] = chosen
     return chosen

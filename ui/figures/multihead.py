@@ -143,10 +143,18 @@ def head_names(n_heads: int, text: Text) -> list[str]:
 
 
 def _groups(
-    m: np.ndarray, rows, cols, text: Text, *, titles: tuple[str, ...], focus: int | None, **panel
+    m: np.ndarray,
+    rows,
+    cols,
+    text: Text,
+    *,
+    titles: tuple[str, ...],
+    focus: int | None,
+    names: list[str] | None = None,
+    **panel,
 ) -> list:
     # [h, r, c] -> one faceted chart per group of heads, all with the same panel layout
-    names = head_names(m.shape[0], text)
+    names = names or head_names(m.shape[0], text)
     row_title, col_title, value_title = (text(key) for key in titles)
     panel_width, panel_height, numbers = panel["width"], panel["height"], panel["numbers"]
     figures = []
@@ -179,6 +187,7 @@ def head_maps(
     labels,
     text: Text,
     focus: int | None = None,  # the row to outline: the followed token's
+    names: list[str] | None = None,  # the panels' titles: "Head 1", … by default
 ) -> list[Figure]:
     """The heads' attention maps, one panel each, on viridis over [0, 1]: a chart per group."""
     n_heads, n, _ = weights.shape
@@ -193,6 +202,7 @@ def head_maps(
         text,
         titles=titles,
         focus=focus,
+        names=names,
         width=side,
         height=side,
         numbers=numbers,

@@ -18,7 +18,7 @@ from core import recommender as films
 from core.experiment import DIMS, compare, scaling_sweep
 from core.train_config import TrainConfig
 from ui.charts import bars, chart_labels, heatmap, row_height
-from ui.figures import masking, multihead, qkv, scaling, softmax, tokens
+from ui.figures import generate, masking, multihead, qkv, scaling, softmax, tokens
 from ui.figures import train as train_figures
 from ui.i18n import t
 from ui.state import FOOTNOTE4_DIMS, SWEEP_DIMS
@@ -74,6 +74,21 @@ def _train_figures() -> None:
         train_figures.sweep_chart(sweep, d_k, t)
 
 
+def _generate_figures(labels: list[str], d: int) -> None:
+    n = len(labels)
+    names, titles = ("query", "output", "weight"), ("value", "weight", "row", "column")
+    for k in (1, n):  # a step with rows still to come, and the last
+        generate.step_table(
+            np.ones(d), np.ones((k, d)), np.full(k, 1 / k), np.ones((k, d)), np.ones(d), labels,
+            scale_from=(np.ones(d),), names=names, titles=titles,
+        )  # fmt: skip
+    generate.readers(np.arange(4) // 2, t)
+    steps = np.arange(1, n + 1)
+    generate.work_chart(steps, steps, 2 * steps, names=("a", "b"), x_title="x", y_title="y")
+    contexts = np.arange(0, 101, 10)
+    generate.memory_chart(contexts, {"a": contexts, "b": 2 * contexts}, "a", 200, 50, t)
+
+
 def warm_layouts() -> None:
     """Make the templates of every page's figures at the common settings (about 3 s of CPU,
     so once a process, after a page has been drawn)."""
@@ -81,6 +96,7 @@ def warm_layouts() -> None:
     for d in WARM_D_MODELS:
         _heatmaps(labels, d)
         _page_figures(labels, d)
+        _generate_figures(labels, d)
         for words in (labels, [f"w{i}" for i in range(LONG_SENTENCE)]):
             _heads(words, d)
     _train_figures()

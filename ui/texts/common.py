@@ -17,6 +17,7 @@ TEXTS = {
     "page.multihead": {"en": "Multi-head", "zh": "多头注意力"},
     "page.train": {"en": "Why scale? Train it", "zh": "为什么缩放？亲手训练"},
     "page.real_model": {"en": "A real model", "zh": "真实模型"},
+    "page.generate": {"en": "Generating: the KV cache", "zh": "生成：KV 缓存"},
     # sidebar
     "sb.language": {"en": "Language", "zh": "语言"},
     "sb.sentence": {"en": "Sentence", "zh": "句子"},
@@ -110,8 +111,10 @@ TEXTS = {
     "tour.start": {"en": "Start the lesson", "zh": "开始课程"},
     "tour.start_help": {
         "en": "{n} stops in the article's order: the input, Q, K and V, the four steps, the "
-        "mask, several heads, a real model. Each stop asks a question first.",
-        "zh": "按文章的顺序共 {n} 站：输入、Q/K/V、四个步骤、掩码、多头、真实模型。每一站都先提一个问题。",
+        "mask, several heads, a real model; then going further, to how today's models "
+        "generate text. Each stop asks a question first.",
+        "zh": "共 {n} 站，先按文章的顺序：输入、Q/K/V、四个步骤、掩码、多头、真实模型；再更进一步，"
+        "看今天的模型怎样生成文本。每一站都先提一个问题。",
     },
     "tour.where_lesson": {
         "en": "**Lesson · stop {k} / {n}:** {page}",

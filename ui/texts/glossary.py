@@ -37,4 +37,39 @@ TEXTS = {
         "zh": "**Jensen–Shannon 散度（单位：比特）**：两行权重有多不同，从 0（完全相同）到 1 比特（没有共同"
         "关注的键）。它把每一行和两行的平均作比较，所以是对称的，也不会变成无穷大。",
     },
+    "decoder": {
+        "en": "**Decoder**: a model that writes text one token at a time, each new token "
+        "seeing only the tokens before it (the causal mask). GPT-style chat models are "
+        "decoders.",
+        "zh": "**解码器**：一次写出一个词元的模型，每个新词元只能看到它之前的词元（因果掩码）。"
+        "GPT 这类对话模型都是解码器。",
+    },
+    "kv_cache": {
+        "en": "**KV cache**: the keys and values of the tokens generated so far, kept from "
+        "step to step, so that each step computes only its new token's key and value.",
+        "zh": "**KV 缓存**：保存已生成词元的键和值，一步一步留着用，这样每一步只需计算新词元自己的键和值。",
+    },
+    "mha": {
+        "en": "**MHA (multi-head attention)**: every query head has a key head and a value "
+        "head of its own (g = h), as in the 2017 paper.",
+        "zh": "**MHA（多头注意力）**：每个查询头都有自己的键头和值头（g = h），和 2017 年的论文一样。",
+    },
+    "gqa": {
+        "en": "**GQA (grouped-query attention)**: the h query heads are split into g groups, "
+        "and each group shares one key head and one value head (1 < g < h).",
+        "zh": "**GQA（分组查询注意力）**：h 个查询头分成 g 组，每组共用一个键头和一个值头（1 < g < h）。",
+    },
+    "mqa": {
+        "en": "**MQA (multi-query attention)**: all query heads share a single key head and "
+        "value head (g = 1): the smallest cache.",
+        "zh": "**MQA（多查询注意力）**：所有查询头共用同一个键头和值头（g = 1），缓存最小。",
+    },
+    "number_types": {
+        "en": "**fp32, fp16, bf16, fp8, int8**: ways of storing a number in 4, 2, 2, 1 and 1 "
+        "bytes. fp16 and bf16 are half-size floats (bf16 keeps fp32's range with fewer "
+        "digits); fp8 and int8 squeeze a number into one byte, at some loss of precision.",
+        "zh": "**fp32、fp16、bf16、fp8、int8**：存放一个数的不同方式，分别占 4、2、2、1、1 个字节。"
+        "fp16 和 bf16 是半长度的浮点数（bf16 保留 fp32 的数值范围，但有效数字更少）；fp8 和 int8 "
+        "把一个数压进一个字节，会损失一些精度。",
+    },
 }

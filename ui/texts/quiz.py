@@ -109,6 +109,19 @@ TEXTS = {
         "en": "without ÷√d_k the softmax saturates and learning gets harder",
         "zh": "不除以 √d_k 时 softmax 会饱和，学习变得更困难",
     },
+    # the claims of the pages beyond the article
+    "claim.cache": {
+        "en": "a cache makes each token's key and value once; without it, step t remakes all t",
+        "zh": "有了缓存，每个词元的键和值只算一次；没有缓存，第 t 步要把 t 个全部重算",
+    },
+    "claim.share": {
+        "en": "h query heads can share g key/value heads: a cache h/g times smaller",
+        "zh": "h 个查询头可以共用 g 个键值头：缓存小到原来的 g/h",
+    },
+    "claim.memory": {
+        "en": "at long context the cache, not the weights, fills the memory",
+        "zh": "上下文很长时，占满显存的是缓存而不是权重",
+    },
     # the questions
     "overview.top.ask": {
         "en": "At these settings, which key will “{token}” give its largest weight?",
@@ -282,5 +295,64 @@ TEXTS = {
         "zh": "{answer}：不除以时为 {q_off}，除以时为 {q_on}，因为分数没有被缩小。可是能穿过 softmax 的部分变小了："
         "它的雅可比矩阵范数是 {j_off}，对比 {j_on}。分数太大让各行几乎变成独热，本该告诉 W_Q 和 W_K "
         "该偏向哪个键的信号大多丢失了，训练就会走弯路：看看下面的曲线。",
+    },
+    "generate.rows.ask": {
+        "en": "Generating your {n}-token sentence without a cache, step t computes the keys of "
+        "all t tokens again. Over the {n} steps, how many key rows does one head compute in "
+        "all?",
+        "zh": "不用缓存生成你这句 {n} 个词元的句子时，第 t 步要把全部 t 个词元的键重新算一遍。"
+        "{n} 步下来，一个头一共要算多少行键？",
+    },
+    "generate.rows.why": {
+        "en": "{without} = 1 + 2 + … + {n}: step t remakes all t keys. With a cache each key "
+        "is made once, at its own step: {with} rows, {times}× fewer (and as many values).",
+        "zh": "{without} = 1 + 2 + … + {n}：第 t 步要重算全部 t 个键。有了缓存，每个键只在自己那一步"
+        "算一次：{with} 行，少 {times} 倍（值也一样）。",
+    },
+    "generate.group.ask": {
+        "en": "{h} query heads share {g} key/value heads, in equal groups. How many query heads "
+        "read each key/value head?",
+        "zh": "{h} 个查询头平均分组，共用 {g} 个键值头。每个键值头被几个查询头读取？",
+    },
+    "generate.group.why": {
+        "en": "{group} = {h} / {g}. The cache keeps the keys and values of {g} heads instead "
+        "of {h}: it is {group}× smaller.",
+        "zh": "{group} = {h} / {g}。缓存只存 {g} 个头的键和值，而不是 {h} 个：小了 {group} 倍。",
+    },
+    "generate.cache_size.ask": {
+        "en": "A model with {L} layers and {g} key/value heads of {d} dimensions, in {type}: "
+        "how much cache do {n} tokens of context take, at batch size {batch}? Answer in "
+        "{unit}.",
+        "zh": "一个模型有 {L} 层、{g} 个 {d} 维的键值头，用 {type} 存放：{n} 个词元的上下文、批大小为 "
+        "{batch} 时，缓存要占多少？用 {unit} 回答。",
+    },
+    "generate.cache_size.why": {
+        "en": "2 (K and V) × {L} × {g} × {d} × {n} × {bytes_per_number} bytes × {batch} = "
+        "{bytes} bytes = {size} {unit}. The weights, in the same type: {weights} "
+        "{weights_unit}.",
+        "zh": "2（K 和 V）× {L} × {g} × {d} × {n} × {bytes_per_number} 字节 × {batch} = {bytes} "
+        "字节 = {size} {unit}。同样类型下，权重占 {weights} {weights_unit}。",
+    },
+    "generate.fewer_kv_heads.ask": {
+        "en": "The same model with one key/value head instead of {g} (its {h} query heads "
+        "all sharing it): how many times smaller is the cache?",
+        "zh": "同一个模型，如果只有 1 个键值头而不是 {g} 个（{h} 个查询头全都共用它），缓存会小多少倍？",
+    },
+    "generate.fewer_kv_heads.why": {
+        "en": "{ratio}× smaller, {size} {unit}: the cache is proportional to g, and nothing "
+        "else changes. That is multi-query attention; GQA keeps a few key/value heads as a "
+        "middle way between its small cache and the quality of one head each.",
+        "zh": "小 {ratio} 倍，只有 {size} {unit}：缓存与 g 成正比，其余都不变。这就是多查询注意力；"
+        "GQA 保留少数几个键值头，在小缓存和每个头各有一份的效果之间取个折中。",
+    },
+    "generate.more_kv_heads.ask": {
+        "en": "The same model with one key/value head per query head ({h}) instead of {g}: "
+        "how many times larger would the cache be?",
+        "zh": "同一个模型，如果每个查询头各有一个键值头（{h} 个）而不是 {g} 个，缓存会大多少倍？",
+    },
+    "generate.more_kv_heads.why": {
+        "en": "{ratio}× larger, {size} {unit}: the cache is proportional to g, and nothing "
+        "else changes.",
+        "zh": "大 {ratio} 倍，达到 {size} {unit}：缓存与 g 成正比，其余都不变。",
     },
 }

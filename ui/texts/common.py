@@ -172,8 +172,8 @@ TEXTS = {
         "zh": "只画出 {r} 行中的前 {rows} 行、{c} 列中的前 {cols} 列；CSV 中包含全部。",
     },
     "csv_all": {
-        "en": "Download the {n} matrices shown (CSV)",
-        "zh": "下载页面上的 {n} 个矩阵（CSV）",
+        "en": "Download what this page shows as CSV ({n} × matrix)",
+        "zh": "以 CSV 下载本页显示的矩阵（{n} 个）",
     },
     "csv_all_help": {
         "en": "One CSV file per matrix, in a zip, with every row and column at full "

@@ -172,7 +172,7 @@ TEXTS = {
         "zh": "只画出 {r} 行中的前 {rows} 行、{c} 列中的前 {cols} 列；CSV 中包含全部。",
     },
     "csv_all": {
-        "en": "Download what this page shows as CSV ({n} × matrix)",
+        "en": "Download this page's matrices as CSV ({n})",
         "zh": "以 CSV 下载本页显示的矩阵（{n} 个）",
     },
     "csv_all_help": {

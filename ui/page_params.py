@@ -4,7 +4,8 @@ Each is a widget's session_state key -> (its URL parameter, its default). A link
 kept as given (cut to MAX_PAGE_PARAM_CHARS) until its page reads it; the page makes it a
 value its control offers (link_int, link_choice, or the page's own check) and puts that
 back, so the control and the link say what is shown. A value equal to its default stays out
-of the link. A page adds its own here.
+of the link. A page adds its own here (and, for a text of the student's own such as a
+sentence, the length it may have in TEXT_PARAMS).
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ PAGE_PARAMS: dict[str, tuple[str, object]] = {
     "train_seeds": ("seeds", TRAIN_DEFAULTS["train_seeds"]),
     "train_target": ("target", TRAIN_DEFAULTS["train_target"]),
 }
+
+# Controls that hold a student's own text: cut at this length rather than MAX_PAGE_PARAM_CHARS.
+TEXT_PARAMS: dict[str, int] = {}
+
+
+def param_chars(key: str) -> int:
+    """How much of a link's text a page control keeps until its page reads it."""
+    return TEXT_PARAMS.get(key, MAX_PAGE_PARAM_CHARS)
 
 
 def _number(raw: object) -> float | None:

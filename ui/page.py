@@ -78,6 +78,12 @@ PAGES = {
         PageInfo(
             "real_model", ":material/model_training:", "common.nav.more", ("sentence", "focus")
         ),
+        PageInfo(
+            "rope",
+            ":material/rotate_right:",
+            "common.nav.further",
+            uses("scale", "causal", "temperature"),
+        ),
     )
 }
 DEFAULT_PAGE = "overview"

@@ -26,6 +26,11 @@ PAGE_PARAMS: dict[str, tuple[str, object]] = {
     "train_steps": ("steps", TRAIN_DEFAULTS["train_steps"]),
     "train_seeds": ("seeds", TRAIN_DEFAULTS["train_seeds"]),
     "train_target": ("target", TRAIN_DEFAULTS["train_target"]),
+    "rope_key": ("key", "cake"),  # the article's: "it" (followed) and "cake", 5 and 3
+    "rope_pos_q": ("pq", 5),
+    "rope_pos_k": ("pk", 3),
+    "rope_base": ("base", 10_000),
+    "rope_shift": ("shift", 5),
 }
 
 # Controls that hold a student's own text: cut at this length rather than MAX_PAGE_PARAM_CHARS.

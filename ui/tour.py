@@ -20,7 +20,7 @@ LESSON = (
     "multihead",
     "real_model",
 )
-FURTHER: tuple[str, ...] = ()
+FURTHER: tuple[str, ...] = ("rope",)
 TOUR = LESSON + FURTHER
 
 

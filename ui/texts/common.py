@@ -17,6 +17,7 @@ TEXTS = {
     "page.multihead": {"en": "Multi-head", "zh": "多头注意力"},
     "page.train": {"en": "Why scale? Train it", "zh": "为什么缩放？亲手训练"},
     "page.real_model": {"en": "A real model", "zh": "真实模型"},
+    "page.rope": {"en": "Rotary positions (RoPE)", "zh": "旋转位置编码（RoPE）"},
     # sidebar
     "sb.language": {"en": "Language", "zh": "语言"},
     "sb.sentence": {"en": "Sentence", "zh": "句子"},

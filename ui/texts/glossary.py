@@ -37,4 +37,27 @@ TEXTS = {
         "zh": "**Jensen–Shannon 散度（单位：比特）**：两行权重有多不同，从 0（完全相同）到 1 比特（没有共同"
         "关注的键）。它把每一行和两行的平均作比较，所以是对称的，也不会变成无穷大。",
     },
+    "rope": {
+        "en": "**RoPE (rotary position embedding)**: a way to tell attention where each token "
+        "stands. Rather than adding a position vector to every embedding, every query and key "
+        "is turned, two numbers at a time, by an angle that grows with its position. Llama, "
+        "Qwen, Mistral and most models since 2023 use it.",
+        "zh": "**RoPE（旋转位置编码）**：让注意力知道每个词元在哪里的一种方法。它不是给每个嵌入加一个"
+        "位置向量，而是把每个查询和键每次两个数地转动一个角度，角度随位置增大。Llama、Qwen、Mistral "
+        "以及 2023 年以来的大多数模型都用它。",
+    },
+    "rotation": {
+        "en": "**Rotation (a turn)**: moving an arrow round its tail by an angle without "
+        "stretching it: (x, y) turned by α is (x·cos α − y·sin α, x·sin α + y·cos α). Two arrows "
+        "keep their lengths, so their dot product changes only with the angle between them.",
+        "zh": "**旋转（转动）**：把箭头绕着尾部转过一个角度，不拉长也不缩短：(x, y) 转动 α 后是 "
+        "(x·cos α − y·sin α, x·sin α + y·cos α)。两支箭头的长度都不变，所以它们的点积只随夹角变化。",
+    },
+    "wavelength": {
+        "en": "**Wavelength**: how many positions a pair needs to turn once round (360°), "
+        "2π/θ_i. A short one tells neighbours apart; a long one changes slowly over a whole "
+        "text.",
+        "zh": "**波长**：一个数对转一整圈（360°）需要多少个位置，即 2π/θ_i。波长短的能区分相邻的词元；"
+        "波长长的在整段文本里缓慢地变化。",
+    },
 }

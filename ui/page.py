@@ -84,6 +84,12 @@ PAGES = {
             "common.nav.further",
             uses("scale", "causal", "temperature"),
         ),
+        PageInfo(
+            "cross_attention",
+            ":material/translate:",
+            "common.nav.further",
+            ("d_model", "n_heads", "scale", "temperature", "seed"),
+        ),
     )
 }
 DEFAULT_PAGE = "overview"

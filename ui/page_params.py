@@ -15,6 +15,9 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from core.article import ARTICLE_SENTENCE
+from core.sentence_pair import PAIR_SENTENCE
+from core.tokens import MAX_SENTENCE_CHARS
 from ui.train_request import TRAIN_DEFAULTS
 
 MAX_PAGE_PARAM_CHARS = 40
@@ -31,10 +34,17 @@ PAGE_PARAMS: dict[str, tuple[str, object]] = {
     "rope_pos_k": ("pk", 3),
     "rope_base": ("base", 10_000),
     "rope_shift": ("shift", 5),
+    "cross_dec": ("dec", PAIR_SENTENCE),
+    "cross_enc": ("enc", ARTICLE_SENTENCE),
+    "cross_weights": ("weights", "hand"),
+    "cross_focus": ("cq", "它"),
 }
 
 # Controls that hold a student's own text: cut at this length rather than MAX_PAGE_PARAM_CHARS.
-TEXT_PARAMS: dict[str, int] = {}
+TEXT_PARAMS: dict[str, int] = {
+    "cross_dec": MAX_SENTENCE_CHARS,
+    "cross_enc": MAX_SENTENCE_CHARS,
+}
 
 
 def param_chars(key: str) -> int:

@@ -20,7 +20,10 @@ LESSON = (
     "multihead",
     "real_model",
 )
-FURTHER: tuple[str, ...] = ("rope",)
+FURTHER: tuple[str, ...] = (
+    "rope",
+    "cross_attention",
+)
 TOUR = LESSON + FURTHER
 
 

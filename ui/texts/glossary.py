@@ -60,4 +60,26 @@ TEXTS = {
         "zh": "**波长**：一个数对转一整圈（360°）需要多少个位置，即 2π/θ_i。波长短的能区分相邻的词元；"
         "波长长的在整段文本里缓慢地变化。",
     },
+    "encoder": {
+        "en": "**Encoder**: the part of a transformer that reads a whole text that is already "
+        "there (BERT is one): every token may attend to every other, no mask. In translation "
+        "it reads the source sentence.",
+        "zh": "**编码器**：Transformer 中读取一段已经完整给出的文本的部分（BERT 就是一个编码器）："
+        "每个词元都可以关注其他所有词元，没有掩码。在翻译中，它读原文。",
+    },
+    "decoder": {
+        "en": "**Decoder**: the part that writes, one token after another (GPT is one): each "
+        "token may attend only to itself and the tokens before it (the causal mask). In "
+        "translation it writes the target sentence and asks the encoder's tokens through "
+        "cross-attention.",
+        "zh": "**解码器**：一个词元接一个词元地往下写的部分（GPT 就是一个解码器）：每个词元只能关注自己和"
+        "它之前的词元（因果掩码）。在翻译中，它写译文，并通过交叉注意力向编码器的词元提问。",
+    },
+    "cross_attention": {
+        "en": "**Cross-attention**: attention between two sequences. The queries come from one "
+        "(the decoder's tokens), the keys and values from the other (the encoder's), each "
+        "through its own W_Q, W_K, W_V; the rest is the same softmax and weighted sum.",
+        "zh": "**交叉注意力**：两个序列之间的注意力。查询来自一个序列（解码器的词元），键和值来自另一个"
+        "（编码器的词元），各自经过自己的 W_Q、W_K、W_V；其余仍是同样的 softmax 和加权求和。",
+    },
 }

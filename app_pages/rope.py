@@ -1,7 +1,6 @@
 """Rotary positions (RoPE): q and k turned pair by pair by their positions, against the
 sinusoid added to the embeddings."""
 
-import numpy as np
 import streamlit as st
 
 from ui import rope, state
@@ -13,10 +12,8 @@ from ui.page_params import link_int
 from ui.quiz import ask
 from ui.view import unfold
 from ui.widgets import (
-    dim_labels,
     focus_picker,
     glossary,
-    matrix_view,
     md_escape,
     num,
     show_chart,
@@ -61,21 +58,19 @@ def explore(s: cfg.Settings, labels: list[str], qi: int, ki: int) -> None:
     v = rope.view(s, qi, ki, pos_q, pos_k, base=base, shift=shift)
     pairs = shown_pairs(v.pair.q.n_pairs)
     q_name, k_name = (t(f"rope.name_{x}", token=labels[i]) for x, i in (("q", qi), ("k", ki)))
-    figure, words = st.columns([3, 2])
-    with figure:
-        show_chart(turning_pairs(v.pair, pairs, q_name, k_name, t), key="rope_pairs")
+    show_chart(turning_pairs(v.pair, pairs, q_name, k_name, t), key="rope_pairs")
     score = {"score": num(v.pair.score), "unrotated": num(v.pair.unrotated)}
-    words.markdown(t("rope.score_line", m=pos_q, n=pos_k, distance=pos_q - pos_k, **score))
-    words.caption(t("rope.pairs_caption", shown=len(pairs), n=v.pair.q.n_pairs))
-    unfold(t("rope.pairs_table"), "rope_pair_table", rope.pair_table, v.pair)
+    st.markdown(t("rope.score_line", m=pos_q, n=pos_k, distance=pos_q - pos_k, **score))
+    st.caption(t("rope.pairs_caption", shown=len(pairs), n=v.pair.q.n_pairs))
+    turned = [t("rope.name_q_turned", pos=pos_q), t("rope.name_k_turned", pos=pos_k)]
+    unfold(t("rope.pairs_table"), "rope_pair_table", rope.pair_table, v, [q_name, k_name, *turned])
 
     st.subheader(t("rope.proof"))
     st.slider(t("rope.shift"), 0, rope.SHIFTS[-1], key="rope_shift")
     rope.proof_table(v.shift)
     st.caption(t("rope.proof_caption"))
     unfold(t("rope.curves"), "rope_curves", rope.distances, v.curves, pos_q - pos_k)
-    unfold(t("rope.waves"), "rope_waves", rope.waves, s.d_k, s.d_model, s.n_heads, base)
-    unfold(t("rope.conventions"), "rope_conventions", rope.conventions, s.d_k)
+    unfold(t("rope.waves"), "rope_waves", rope.pairs, s.d_k, s.d_model, s.n_heads, base)
 
 
 s = open_page("rope", formula=FORMULA)
@@ -95,9 +90,5 @@ else:
     names = {"q": md_escape(labels[qi]), "k": md_escape(labels[ki])}
     head = t("rope.head_one") if p.n_heads == 1 else t("rope.head_first", h=p.n_heads)
     st.markdown(t("rope.tokens_body", head=head, i=qi, j=ki, d_k=p.d_k, pairs=p.d_k // 2, **names))
-    rows = [t(f"rope.name_{x}", token=labels[i]) for x, i in (("q", qi), ("k", ki))]
-    qk = np.stack([asked.q, asked.k])  # [2, d_k]
-    axes = {"row_title": t("rope.vector"), "col_title": t("common.dim")}
-    matrix_view("q, k", qk, rows, dim_labels(p.d_k), key="rope_qk", **axes)
     if ask("rope", s, asked.shift):
         explore(s, labels, qi, ki)

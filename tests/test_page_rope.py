@@ -66,11 +66,11 @@ def proof_rows(at) -> dict[str, list]:
 
 
 def test_the_pairs_turn_by_position_times_theta():
-    at = open_page("rope")
+    at = open_page("rope", sections=("rope_pair_table",))
     assert not at.exception
     q, k, _ = article_qk()
-    qk = chart(at, "rope_qk").pivot(index="i", columns="j", values="value").to_numpy()
-    np.testing.assert_allclose(qk, [q, k], atol=1e-12)
+    vectors = chart(at, "rope_vectors").pivot(index="i", columns="j", values="value").to_numpy()
+    np.testing.assert_allclose(vectors, [q, k, turned(q, IT), turned(k, CAKE)], atol=1e-12)
     arrows = chart(at, "rope_pairs")
     arrows = arrows[arrows["kind"] == "arrow"]
     for v, (vector, pos) in enumerate(((q, IT), (k, CAKE))):
@@ -148,7 +148,7 @@ def test_the_wavelengths_meet_the_tokens_page_s_columns(heads, base, same):
 
 
 def test_the_conventions_say_which_dimensions_pair_up():
-    at = open_page("rope", sections=("rope_conventions",), d="8")
+    at = open_page("rope", sections=("rope_waves",), d="8")
     names = [TEXTS[f"col_{c}"]["en"] for c in ("interleaved", "halves")]
     df = table(at, *names)
     assert df[names[0]].tolist() == ["1, 2", "3, 4", "5, 6", "7, 8"]
@@ -163,7 +163,7 @@ def test_d_k_of_one_has_no_pair_to_turn_and_says_so(d, heads):
     assert TEXTS["no_pairs"]["en"].format(d=d, h=heads, d_k=1) in [w.value for w in at.warning]
     at.button(key="rope_fewer_heads").click().run()
     assert at.session_state["n_heads"] == int(d) // 2
-    assert not at.warning and chart(at, "rope_qk")["j"].nunique() == 2
+    assert not at.warning and chart(at, "rope_pairs")["panel"].nunique() == 1  # one pair
 
 
 def test_a_tampered_link_gets_values_the_controls_offer():

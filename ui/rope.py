@@ -15,7 +15,7 @@ from ui.i18n import t
 from ui.page import page_link
 from ui.page_params import link_int
 from ui.settings import Settings, head_options
-from ui.widgets import num, numbers_table, show_chart
+from ui.widgets import matrix_view, num, numbers_table, show_chart
 
 # 10 000: the paper's and Llama 2's base; 500 000: Llama 3's.
 BASES = (100, 1_000, 10_000, 100_000, 500_000)
@@ -82,8 +82,14 @@ def difference(x: float) -> str:
     return f"{x:.1e}" if 0 < abs(x) < 1e-3 else num(x, 4)
 
 
-def pair_table(pair) -> None:
-    """Each pair's dimensions, wavelength, the turn between q and k, and its share of q·k."""
+def pair_table(view: RopeView, names: list[str]) -> None:
+    """q and k before and after turning, then each pair's dimensions, wavelength, the turn
+    between q and k, and its share of q·k. ``names``: the four vectors' row labels."""
+    pair = view.pair
+    vectors = np.stack([view.q, view.k, pair.q.rotated, pair.k.rotated])  # [4, d_k]
+    axes = {"row_title": t("rope.vector"), "col_title": t("common.dim")}
+    dims = [str(i) for i in range(1, len(view.q) + 1)]
+    matrix_view("q, k, q′, k′", vectors, names, dims, key="rope_vectors", **axes)
     rows = slice(0, ROWS_SHOWN)
     names = [t(f"rope.col_{c}") for c in ("dims", "wavelength", "between", "share")]
     dims = [f"{a + 1}, {b + 1}" for a, b in pair.q.dims[rows]]
@@ -128,6 +134,13 @@ def waves(d_k: int, d_model: int, n_heads: int, base: int) -> None:
     same = n_heads == 1 and base == BASES[2]
     st.caption(t("rope.waves_same" if same else why, h=n_heads, d_k=d_k, d=d_model))
     page_link("tokens")
+
+
+def pairs(d_k: int, d_model: int, n_heads: int, base: int) -> None:
+    """How fast each pair turns, and which dimensions make a pair."""
+    waves(d_k, d_model, n_heads, base)
+    st.markdown(f"**{t('rope.conventions')}**")
+    conventions(d_k)
 
 
 def conventions(d_k: int) -> None:

@@ -40,6 +40,8 @@ TEXTS = {
     "head_first": {"en": "The first of the {h} heads", "zh": "{h} 个头中的第一个"},
     "name_q": {"en": "q of “{token}”", "zh": "“{token}”的 q"},
     "name_k": {"en": "k of “{token}”", "zh": "“{token}”的 k"},
+    "name_q_turned": {"en": "q′ (at {pos})", "zh": "q′（在 {pos}）"},
+    "name_k_turned": {"en": "k′ (at {pos})", "zh": "k′（在 {pos}）"},
     "no_pairs": {
         "en": "RoPE turns the numbers of q and k two at a time, so every head needs d_k ≥ 2. "
         "Here d_model = {d} with {h} heads leaves d_k = {d_k}: a single number, nothing to "
@@ -77,8 +79,8 @@ TEXTS = {
         "m − n = {m} − {n} = **{distance}** 看到位置：把两个滑块移动同样多，分数不变。",
     },
     "pairs_table": {
-        "en": "Pair by pair: the turn between q and k, and each pair's share of the score",
-        "zh": "逐个数对：q 与 k 之间转过的角度，以及每个数对在分数中的份额",
+        "en": "Pair by pair: q and k before and after turning, and each pair's share of the score",
+        "zh": "逐个数对：转动前后的 q 和 k，以及每个数对在分数中的份额",
     },
     "col_dims": {"en": "dims", "zh": "维度"},
     "col_wavelength": {"en": "λ", "zh": "λ"},
@@ -138,8 +140,8 @@ TEXTS = {
         "换到文本中别的地方，分数就不同了。虚线标出上面两个位置之间的距离。",
     },
     "waves": {
-        "en": "Which pairs turn fast, which slowly (wavelengths)",
-        "zh": "哪些数对转得快，哪些转得慢（波长）",
+        "en": "Which pairs turn fast, which slowly (wavelengths), and which dimensions pair up",
+        "zh": "哪些数对转得快、哪些转得慢（波长），以及哪些维度配成一对",
     },
     "pair_index": {"en": "pair i", "zh": "数对 i"},
     "wavelength": {"en": "wavelength (positions per turn)", "zh": "波长（转一圈的位置数）"},

@@ -27,29 +27,28 @@ FORMULA = (  # stacked, so each line fits a phone
 )
 
 
-def qkv(pair) -> None:
-    """Q from the decoder's tokens, K and V from the encoder's (and the weights that make them)."""
-    st.subheader(t("cross_attention.qkv"))
-    st.markdown(t("cross_attention.qkv_body"))
-    unfold(t("cross_attention.matrices"), "cross_matrices", cross.matrices, pair)
+def output(pair, fi: int) -> None:
+    """One vector per decoder token: what each brings back from the other sentence."""
+    out = pair.attention.cross.output
+    axes = {"row_title": t("cross_attention.dec_axis"), "col_title": t("common.dim")}
+    caption = t("cross_attention.output_caption")
+    d = dim_labels(out.shape[1])
+    matrix_view("O = A·V·W_O", out, pair.dec_labels, d, key="cross_output", focus=fi, **axes)
+    st.caption(caption)
 
 
 @st.fragment
 def attention(pair) -> None:
-    """The two maps, one decoder token's row and the output: their pickers rerun this alone."""
+    """Q, K and V, the two maps, one decoder token's row and the output: the pickers and
+    the folded parts rerun this alone."""
     mha, own = pair.attention.cross, pair.attention.self_attention
     dec, enc = pair.dec_labels, pair.enc_labels
     st.subheader(t("cross_attention.weights"))
-    pick, heads = st.columns(2)
-    fi = token_picker(
-        t("cross_attention.pick_row"),
-        dec,
-        key="cross_focus",
-        default=focus_default(pair.dec_tokens),
-        container=pick,
-    )
-    with heads:
-        head = choose_head(mha.weights.shape[0], key="cross_head")
+    st.markdown(t("cross_attention.qkv_body"))
+    unfold(t("cross_attention.matrices"), "cross_matrices", cross.matrices, pair)
+    start = focus_default(pair.dec_tokens)
+    fi = token_picker(t("cross_attention.pick_row"), dec, key="cross_focus", default=start)
+    head = choose_head(mha.weights.shape[0], key="cross_head")
     cfg.sync_query_params(cfg.current())  # a fragment's run: the frame does not write the link
     axes = {"kind": "weights", "value_title": t("common.weight"), "focus": fi}
     asks = {"row_title": t("cross_attention.dec_axis"), **axes}
@@ -73,20 +72,12 @@ def attention(pair) -> None:
         unfold(t("cross_attention.alignment"), "cross_alignment", cross.alignment, pair)
 
     st.subheader(t("cross_attention.row", token=md_escape(dec[fi])))
-    row = mha.weights[head, fi]
     titles = {"value_title": t("common.weight"), "label_title": t("cross_attention.enc_axis")}
-    show_chart(row_weights(row, enc, **titles), key="cross_row")
+    show_chart(row_weights(mha.weights[head, fi], enc, **titles), key="cross_row")
     if pair.counterparts is not None:
         names = {"token": md_escape(dec[fi]), "other": md_escape(enc[pair.counterparts[fi]])}
-        st.markdown(t("cross_attention.counterpart", **names))
-    out = mha.output
-    d = dim_labels(out.shape[1])
-    caption = t("cross_attention.output_caption")
-    matrix_view(
-        "O = A·V·W_O", out, dec, d, key="cross_output", caption=caption, focus=fi,
-        row_title=t("cross_attention.dec_axis"), col_title=t("common.dim"),
-    )  # fmt: skip
-    st.caption(t("cross_attention.full_decoder"))
+        st.caption(t("cross_attention.counterpart", **names))
+    unfold(t("cross_attention.output"), "cross_output_open", output, pair, fi)
 
 
 s = open_page("cross_attention", formula=FORMULA, about_input=False)
@@ -98,5 +89,4 @@ if not (dec.empty or enc.empty):
     cross.weights_control(pair, s)
     unfold(t("cross_attention.vectors"), "cross_vectors", cross.vectors, pair)
     if ask("cross_attention", s, s.n_heads):
-        qkv(pair)
         attention(pair)

@@ -27,7 +27,7 @@ def softmax_rows(s: np.ndarray) -> np.ndarray:
 
 
 def test_the_hand_made_pair_aligns_each_chinese_token_with_its_counterpart():
-    at = open_page("cross_attention")
+    at = open_page("cross_attention", sections=("cross_output_open",))
     assert not at.exception
     ex = article_pair()
     # Worked out here: q = x_dec·W_Q, k = x_enc (W_K = I), scores ÷ √4, softmax by row.

@@ -105,16 +105,16 @@ TEXTS = {
         "as the Tokens page makes them: each sentence counts its positions from 0.",
         "zh": "随机嵌入（由种子决定）加上各自句子的正弦位置编码，和词元页的做法一样：每句话的位置都从 0 数起。",
     },
-    "qkv": {
-        "en": "Queries from one sentence, keys and values from the other",
-        "zh": "查询来自一句话，键和值来自另一句话",
-    },
     "qkv_body": {
         "en": "Each decoder token becomes a query, each encoder token a key and a value, "
         "through the cross-attention's own W_Q, W_K, W_V (not the self-attention's). Then "
-        "every query is compared with every key, as on the Similarity page.",
+        "every query is compared with every key, as on the Similarity page. (In a full "
+        "decoder layer the queries come from the self-attention's output, after its residual "
+        "connection and layer norm; here both attentions read X_dec, so that each can be seen "
+        "alone.)",
         "zh": "每个解码器词元变成一个查询，每个编码器词元变成一个键和一个值，用的是交叉注意力自己的 "
-        "W_Q、W_K、W_V（不是自注意力的）。然后每个查询和每个键比较，和相似度页一样。",
+        "W_Q、W_K、W_V（不是自注意力的）。然后每个查询和每个键比较，和相似度页一样。（在完整的解码器层里，"
+        "查询来自自注意力的输出，经过残差连接和层归一化之后；这里两种注意力都读 X_dec，好让每一个都能单独看清楚。）",
     },
     "matrices": {
         "en": "Q, K, V and the four weight matrices",
@@ -186,17 +186,14 @@ TEXTS = {
         "en": "The counterpart of “{token}” in the English sentence is “{other}”.",
         "zh": "“{token}”在英文句子里对应的是“{other}”。",
     },
+    "output": {
+        "en": "The output: one vector per decoder token",
+        "zh": "输出：每个解码器词元一个向量",
+    },
     "output_caption": {
         "en": "One vector per decoder token: its row of weights mixes the encoder's values, "
         "and W_O maps the heads back to d_model. The followed token's row is outlined.",
         "zh": "每个解码器词元一个向量：它那一行权重把编码器的值混合起来，再由 W_O 把各个头映射回 d_model 维。"
         "跟踪的词元所在的行被框了出来。",
-    },
-    "full_decoder": {
-        "en": "In a full decoder layer the cross-attention's queries come from the "
-        "self-attention's output (after its residual connection and layer norm); here both "
-        "read X_dec, so that each can be seen alone.",
-        "zh": "在完整的解码器层里，交叉注意力的查询来自自注意力的输出（经过残差连接和层归一化之后）；"
-        "这里两者都读 X_dec，好让每一个都能单独看清楚。",
     },
 }

@@ -16,11 +16,13 @@ TEXTS = {
         "“位置 × θ_i”：前面的数对转得快，后面的转得慢。",
     },
     "formula_caption": {
-        "en": "Pair i of q (dimensions 2i and 2i+1, counted from 0) at position m is turned by "
-        "the angle m·θ_i, and k at position n by n·θ_i in the same way. The base is 10 000 as "
+        "en": "Pair i of q (dimensions 2i and 2i+1, counted from 0: neighbours, as in the "
+        "RoFormer paper; other code pairs them differently, see below) at position m is turned "
+        "by the angle m·θ_i, and k at position n by n·θ_i in the same way. The base is 10 000 as "
         "in the paper (a control below). A turn keeps every arrow's length: only the direction "
         "carries the position.",
-        "zh": "位于位置 m 的 q 的第 i 个数对（第 2i 和 2i+1 维，从 0 数起）转动角度 m·θ_i；"
+        "zh": "位于位置 m 的 q 的第 i 个数对（第 2i 和 2i+1 维，从 0 数起：相邻的两维，和 RoFormer 论文一样；"
+        "别的代码有另一种配对方式，见下文）转动角度 m·θ_i；"
         "位于位置 n 的 k 以同样的方式转动 n·θ_i。底数和论文一样取 10 000（下面可以调）。"
         "转动不改变箭头的长度：位置只体现在方向上。",
     },

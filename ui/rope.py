@@ -4,6 +4,7 @@ setting, the explorer's positions read back from the link, and the sections it u
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from core.rope import DEFAULT_BASE, pair_dims, rope_wavelength
@@ -98,7 +99,7 @@ def pair_table(view: RopeView, names: list[str]) -> None:
     one_place = st.column_config.NumberColumn(format="%.1f")
     numbers_table(
         dict(zip(names, values, strict=True)),
-        np.arange(pair.q.n_pairs)[rows],
+        pd.Index(np.arange(pair.q.n_pairs)[rows], name="i"),
         config=dict.fromkeys(names[1:3], one_place),
     )
     st.caption(t("rope.pair_table_caption"))
@@ -151,7 +152,9 @@ def conventions(d_k: int) -> None:
         [f"{a + 1}, {b + 1}" for a, b in pair_dims(d_k, c)[rows]] for c in ("interleaved", "halves")
     ]
     names = [t("rope.col_interleaved"), t("rope.col_halves")]
-    numbers_table(dict(zip(names, pairs, strict=True)), np.arange(d_k // 2)[rows])
+    numbers_table(
+        dict(zip(names, pairs, strict=True)), pd.Index(np.arange(d_k // 2)[rows], name="i")
+    )
 
 
 def distances(curves: DistanceScores, distance: int) -> None:

@@ -201,9 +201,6 @@ TEXTS = {
         "而且数对 i 正好对应词元页的第 2i+1、2i+2 列。两者是同一种旋转，只是维度的顺序不同："
         "按一种方式训练的模型，只要把 W_Q、W_K 的列重新排列，用另一种方式也得到同样的分数。",
     },
-    "col_interleaved": {
-        "en": "interleaved (RoFormer; this app)",
-        "zh": "交错式（RoFormer；本应用）",
-    },
-    "col_halves": {"en": "halves (GPT-NeoX, Llama)", "zh": "对半式（GPT-NeoX、Llama）"},
+    "col_interleaved": {"en": "interleaved (this app)", "zh": "交错式（本应用）"},
+    "col_halves": {"en": "halves", "zh": "对半式"},
 }

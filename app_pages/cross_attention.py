@@ -12,7 +12,6 @@ from ui.quiz import ask
 from ui.view import unfold
 from ui.widgets import (
     choose_head,
-    dim_labels,
     glossary,
     matrix_view,
     md_escape,
@@ -32,7 +31,7 @@ def output(pair, fi: int) -> None:
     out = pair.attention.cross.output
     axes = {"row_title": t("cross_attention.dec_axis"), "col_title": t("common.dim")}
     caption = t("cross_attention.output_caption")
-    d = dim_labels(out.shape[1])
+    d = cross.english_dims(pair, out.shape[1])
     matrix_view("O = A·V·W_O", out, pair.dec_labels, d, key="cross_output", focus=fi, **axes)
     st.caption(caption)
 

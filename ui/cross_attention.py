@@ -148,36 +148,48 @@ def weights_control(pair, s: cfg.Settings) -> None:
     st.caption(t(f"cross_attention.{why}"))
 
 
+def _features(names: tuple[str, ...]) -> list[str]:
+    return [t(f"cross_attention.feature_{f}") for f in names]
+
+
+def english_dims(pair, n: int) -> list[str]:
+    """The labels of n dimensions in the English vectors' space: their features where the
+    weights are made by hand (W_K = W_V = W_O = I keep them), else 1 … n."""
+    return _features(ENC_FEATURES) if pair.hand_made_weights else dim_labels(n)
+
+
 def vectors(pair) -> None:
     """X_dec and X_enc: hand-made (with what their numbers stand for) or random + positions."""
     hand = pair.hand_made_vectors
+    axes = {"row_title": t("common.token"), "col_title": t("common.dim")}
     for name, x, labels, features in (
         ("x_dec", pair.x_dec, pair.dec_labels, DEC_FEATURES),
         ("x_enc", pair.x_enc, pair.enc_labels, ENC_FEATURES),
     ):
-        cols = [t(f"cross_attention.feature_{f}") for f in features] if hand else None
-        cols = cols or dim_labels(x.shape[1])
-        axes = {"row_title": t("common.token"), "col_title": t("common.dim")}
+        cols = _features(features) if hand else dim_labels(x.shape[1])
         matrix_view(t(f"cross_attention.{name}"), x, labels, cols, key=f"cross_{name}", **axes)
     st.caption(t("cross_attention.vectors_hand" if hand else "cross_attention.vectors_random"))
 
 
 def matrices(pair) -> None:
-    """Q from the decoder's tokens, K and V from the encoder's, and the four weight matrices."""
+    """Q from the decoder's tokens, K and V from the encoder's, and the four weight matrices
+    (made by hand: labelled with the features they map from and to)."""
     mha, p = pair.attention.cross, pair.cross_params
     axes = {"row_title": t("common.token"), "col_title": t("common.dim")}
-    hd, d = dim_labels(mha.q.shape[1]), dim_labels(p.w_q.shape[0])
+    hand = pair.hand_made_weights
+    hd, d_enc = english_dims(pair, mha.q.shape[1]), english_dims(pair, p.w_q.shape[0])
+    d_dec = _features(DEC_FEATURES) if hand else d_enc
     left, right = st.columns(2)
     with left:
         matrix_view("Q = X_dec·W_Q", mha.q, pair.dec_labels, hd, key="cross_q", **axes)
     with right:
         matrix_view("K = X_enc·W_K", mha.k, pair.enc_labels, hd, key="cross_k", **axes)
     matrix_view("V = X_enc·W_V", mha.v, pair.enc_labels, hd, key="cross_v", **axes)
-    for name in ("Q", "K", "V"):
-        m = getattr(p, f"w_{name.lower()}")
-        weights_matrix_view(f"W_{name}", m, d, hd, key=f"cross_w_{name.lower()}")
-    weights_matrix_view("W_O", p.w_o, hd, d, key="cross_w_o")
-    if pair.hand_made_weights:
+    weights_matrix_view("W_Q", p.w_q, d_dec, hd, key="cross_w_q")
+    weights_matrix_view("W_K", p.w_k, d_enc, hd, key="cross_w_k")
+    weights_matrix_view("W_V", p.w_v, d_enc, hd, key="cross_w_v")
+    weights_matrix_view("W_O", p.w_o, hd, d_enc, key="cross_w_o")
+    if hand:
         st.caption(t("cross_attention.params_caption"))
 
 

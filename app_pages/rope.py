@@ -5,7 +5,7 @@ import streamlit as st
 
 from ui import rope, state
 from ui import settings as cfg
-from ui.figures.rope import shown_pairs, turning_pairs
+from ui.figures.rope import PANEL, PRESENT_PANEL, shown_pairs, turning_pairs
 from ui.i18n import t
 from ui.page import open_page
 from ui.page_params import link_int
@@ -58,7 +58,8 @@ def explore(s: cfg.Settings, labels: list[str], qi: int, ki: int) -> None:
     v = rope.view(s, qi, ki, pos_q, pos_k, base=base, shift=shift)
     pairs = shown_pairs(v.pair.q.n_pairs)
     q_name, k_name = (t(f"rope.name_{x}", token=labels[i]) for x, i in (("q", qi), ("k", ki)))
-    show_chart(turning_pairs(v.pair, pairs, q_name, k_name, t), key="rope_pairs")
+    panel = PRESENT_PANEL if s.present else PANEL
+    show_chart(turning_pairs(v.pair, pairs, q_name, k_name, t, panel), key="rope_pairs")
     score = {"score": num(v.pair.score), "unrotated": num(v.pair.unrotated)}
     st.markdown(t("rope.score_line", m=pos_q, n=pos_k, distance=pos_q - pos_k, **score))
     st.caption(t("rope.pairs_caption", shown=len(pairs), n=v.pair.q.n_pairs))

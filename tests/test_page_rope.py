@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart, open_page, table
+from apptest_util import all_text, chart, open_page, spec, table
 from quiz_util import EN, fill, leaked, press, verdicts
 
 from core import article_example
@@ -205,3 +205,8 @@ def test_the_answer_is_held_back_until_a_guess():
         EN["wrong"].split("{")[0]
     )
     assert proof_rows(at)["sinusoidal"][0] == pytest.approx(qs[1].reveal["before"], abs=1e-12)
+
+
+def test_the_presenter_view_draws_the_pairs_larger():
+    small, large = (spec(open_page("rope", present=p), "rope_pairs") for p in ("0", "1"))
+    assert large["spec"]["width"] > small["spec"]["width"] >= 150

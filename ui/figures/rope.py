@@ -16,6 +16,7 @@ from core.rope_compare import DistanceScores
 from ui.charts import MARK_COLOR, NO_DATA, OKABE_ITO, Categories, Figure, Text, layout, table
 
 PANEL = 160  # pixels a side: two panels and their gaps fit a phone
+PRESENT_PANEL = 260  # in the presenter view: a projector's screen is wide
 GRID_COLUMNS = 2
 REACH = 1.3  # the panels span ±REACH of the longer arrow's length
 CIRCLE_POINTS = 49
@@ -118,7 +119,7 @@ def _circle(n_panels: int) -> dict:
 
 
 def turning_pairs(
-    view: RopeScore, pairs: list[int], q_name: str, k_name: str, text: Text
+    view: RopeScore, pairs: list[int], q_name: str, k_name: str, text: Text, panel_px: int = PANEL
 ) -> Figure:
     """Pairs of q and k as arrows: each before (dashed, at position 0) and turned to its
     position (solid). Each panel is drawn to its own scale (the longer of the two arrows
@@ -162,7 +163,7 @@ def turning_pairs(
         stages=stages,
         vector_title=text("rope.vector"),
         stage_title=text("rope.stage"),
-        width=PANEL,
+        width=panel_px,
     )
     return Figure(spec, table(columns))
 

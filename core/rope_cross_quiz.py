@@ -7,6 +7,8 @@ texts belong in the app's catalogue under "quiz.<id>.ask" and "quiz.<id>.why".
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from core.cross_attention import cross_attention
@@ -99,4 +101,10 @@ QUESTION_SHAPE = (6, 9)  # a 6-token question asks a 9-token answer: n_dec, n_en
 def cross_attention_questions(n_heads: int = 1) -> list[Question]:
     """The Cross-attention page's question: the weights' shape for QUESTION_SHAPE's lengths,
     with the page's own head count (the explanation says how many such matrices there are)."""
-    return cross_questions(*QUESTION_SHAPE, n_heads=n_heads)
+    return list(_shape_question(n_heads))
+
+
+# The page asks on every run, and the answer depends on the head count alone: made once each.
+@functools.lru_cache(maxsize=16)
+def _shape_question(n_heads: int) -> tuple[Question, ...]:
+    return tuple(cross_questions(*QUESTION_SHAPE, n_heads=n_heads))

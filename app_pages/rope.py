@@ -71,7 +71,7 @@ def explore(s: cfg.Settings, labels: list[str], qi: int, ki: int) -> None:
     rope.proof_table(v.shift)
     st.caption(t("rope.proof_caption"))
     unfold(t("rope.curves"), "rope_curves", rope.distances, v.curves, pos_q - pos_k)
-    unfold(t("rope.waves"), "rope_waves", rope.pairs, s.d_k, s.d_model, s.n_heads, base)
+    unfold(t("rope.waves"), "rope_waves", rope.pair_speeds, s.d_k, s.d_model, s.n_heads, base)
 
 
 s = open_page("rope", formula=FORMULA)

@@ -137,7 +137,7 @@ def waves(d_k: int, d_model: int, n_heads: int, base: int) -> None:
     page_link("tokens")
 
 
-def pairs(d_k: int, d_model: int, n_heads: int, base: int) -> None:
+def pair_speeds(d_k: int, d_model: int, n_heads: int, base: int) -> None:
     """How fast each pair turns, and which dimensions make a pair."""
     waves(d_k, d_model, n_heads, base)
     st.markdown(f"**{t('rope.conventions')}**")

@@ -1,9 +1,8 @@
 """Charts of the RoPE page: the pairs of q and k as turning arrows, the score against the
 distance in both schemes, and each pair's wavelength beside the Tokens page's columns.
 
-Colours: q blue and k orange (Okabe–Ito), as a query and a key are everywhere; RoPE blue
-and the sinusoid vermillion in the curves, as the scaled and raw scores of step 2 are not
-(they are two schemes, not two settings): each curve's own colour is said in its legend.
+Colours (Okabe–Ito): q blue and k orange in the arrows; in the curves and the wavelengths,
+RoPE blue and the sinusoid vermillion, each named in its chart's title or legend.
 """
 
 from __future__ import annotations

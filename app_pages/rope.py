@@ -50,10 +50,9 @@ def explore(s: cfg.Settings, labels: list[str], qi: int, ki: int) -> None:
     names = {"q": md_escape(labels[qi]), "k": md_escape(labels[ki])}
 
     st.subheader(t("rope.turn"))
-    left, right = st.columns(2)
     last = rope.POSITIONS[-1]
-    left.slider(t("rope.pos_q", **names), 0, last, key="rope_pos_q")
-    right.slider(t("rope.pos_k", **names), 0, last, key="rope_pos_k")
+    st.slider(t("rope.pos_q", **names), 0, last, key="rope_pos_q")
+    st.slider(t("rope.pos_k", **names), 0, last, key="rope_pos_k")
     st.select_slider(t("rope.base"), rope.BASES, key="rope_base", format_func=rope.base_text)
     v = rope.view(s, qi, ki, pos_q, pos_k, base=base, shift=shift)
     pairs = shown_pairs(v.pair.q.n_pairs)

@@ -3,6 +3,8 @@ sentences (in the link), hand-made or random weights, one cached core result per
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 
 from core.multihead import MHAParams
@@ -47,13 +49,16 @@ def article_pair() -> None:
 
 # The random weights: self- and cross-attention, eight matrices of d_model² (64 MB at 1024).
 # They do not depend on the head count (heads split the columns), so they are kept per
-# d_model and seed: 8 small models, and the 2 most recent large ones apart.
-@st.cache_resource(max_entries=8, show_spinner=False)
+# d_model and seed: 8 small models, and the 2 most recent large ones apart. This page's
+# caches are lru_caches: their keys (whole numbers, tuples of tokens, frozen settings) hash
+# exactly by themselves, and a hit costs microseconds where st.cache_resource hashes the
+# arguments' contents for about a millisecond.
+@functools.lru_cache(maxsize=8)
 def _weights_small(d_model: int, seed: int) -> tuple[MHAParams, MHAParams]:
     return random_params(d_model, 1, seed)
 
 
-@st.cache_resource(max_entries=2, show_spinner=False)
+@functools.lru_cache(maxsize=2)
 def _weights_large(d_model: int, seed: int) -> tuple[MHAParams, MHAParams]:
     return random_params(d_model, 1, seed)
 
@@ -80,12 +85,12 @@ def _build(dec: tuple[str, ...], enc: tuple[str, ...], s: Settings, hand: bool) 
 # 64 small pairs (two sentences of up to 64 tokens, traces of [h, 64, 64]: under 1 MB each
 # up to d_model 128) for a class's sentences; large ones keep the 4 most recent, since each
 # holds its weights.
-@st.cache_resource(max_entries=64, show_spinner=False)
+@functools.lru_cache(maxsize=64)
 def _pair_small(dec: tuple[str, ...], enc: tuple[str, ...], s: Settings, hand: bool):
     return _build(dec, enc, s, hand)
 
 
-@st.cache_resource(max_entries=4, show_spinner=False)
+@functools.lru_cache(maxsize=4)
 def _pair_large(dec: tuple[str, ...], enc: tuple[str, ...], s: Settings, hand: bool):
     return _build(dec, enc, s, hand)
 

@@ -3,6 +3,8 @@ setting, the explorer's positions read back from the link, and the sections it u
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -28,8 +30,11 @@ PLACES = "_rope_places"  # session_state: the tokens the explorer's positions we
 
 
 # 128 views: a class's sentences and tokens times a few positions each; one is a few
-# vectors of d_k and three curves of 64 points (under 40 kB at d_model 1024).
-@st.cache_resource(max_entries=128, show_spinner=False)
+# vectors of d_k and three curves of 64 points (under 40 kB at d_model 1024). lru_cache
+# rather than st.cache_resource: the key's own hash (frozen settings and whole numbers) is
+# exact, and a hit then costs microseconds, where st.cache_resource hashes the arguments'
+# contents for about a millisecond, twice a run.
+@functools.lru_cache(maxsize=128)
 def _view(s: Settings, qi: int, ki: int, pos_q: int, pos_k: int, base: int, shift: int) -> RopeView:
     p = state.pipeline(s)
     head = p.params.head(0, p.n_heads)

@@ -25,6 +25,7 @@ from core.generate_quiz import decode_questions, memory_questions, sharing_quest
 from core.pipeline import Pipeline
 from core.question import Question
 from core.recommender import FILMS, TAGS, recommend
+from core.rope_cross_quiz import cross_attention_questions, rope_questions
 from core.tokens import swap_positions
 
 # The article's claims, in its order; every one is tested by at least one question.
@@ -326,4 +327,6 @@ QUESTIONS = {
     "generate": decode_questions,
     "generate_share": sharing_questions,
     "generate_memory": memory_questions,
+    "rope": rope_questions,
+    "cross_attention": cross_attention_questions,
 }

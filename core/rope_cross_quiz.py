@@ -7,11 +7,13 @@ texts belong in the app's catalogue under "quiz.<id>.ask" and "quiz.<id>.why".
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from core.cross_attention import cross_attention
 from core.multihead import init_params
-from core.quiz import Question
+from core.question import Question
 from core.rope_compare import ShiftProof
 
 YES_NO = ("quiz.choice.yes", "quiz.choice.no")
@@ -91,3 +93,18 @@ def cross_questions(n_dec: int = 6, n_enc: int = 9, *, n_heads: int = 1) -> list
             reveal={"rows": rows, "columns": columns, "heads": heads},
         )
     ]
+
+
+QUESTION_SHAPE = (6, 9)  # a 6-token question asks a 9-token answer: n_dec, n_enc
+
+
+def cross_attention_questions(n_heads: int = 1) -> list[Question]:
+    """The Cross-attention page's question: the weights' shape for QUESTION_SHAPE's lengths,
+    with the page's own head count (the explanation says how many such matrices there are)."""
+    return list(_shape_question(n_heads))
+
+
+# The page asks on every run, and the answer depends on the head count alone: made once each.
+@functools.lru_cache(maxsize=16)
+def _shape_question(n_heads: int) -> tuple[Question, ...]:
+    return tuple(cross_questions(*QUESTION_SHAPE, n_heads=n_heads))

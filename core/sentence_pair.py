@@ -52,6 +52,9 @@ PAIR_TOKENS = ["我", "吃", "了", "蛋", "糕", "，", "它", "很", "好", "�
 PAIR_D_MODEL = 4
 # For each Chinese token, the index of its English counterpart in ARTICLE_TOKENS.
 COUNTERPARTS = (0, 1, 1, 3, 3, 4, 5, 6, 7, 7, 8)
+# What the four numbers of the hand-made vectors stand for, in each language's own order.
+ENC_FEATURES = ("who", "verb", "food", "joint")
+DEC_FEATURES = ("food", "joint", "who", "verb")
 
 # [n_enc=9, 4], columns [who, verb, food, joint]
 _X_ENC = [
@@ -131,14 +134,21 @@ def random_params(d_model: int, n_heads: int, seed: int) -> tuple[MHAParams, MHA
     return MHAParams(*weights[:4]), MHAParams(*weights[4:])
 
 
+def top_keys(
+    weights: np.ndarray,  # [..., n_dec, n_enc]  cross-attention weights (heads are averaged)
+) -> np.ndarray:  # -> [n_dec] int
+    """The encoder token each decoder token gives the largest weight, over all heads."""
+    w = np.asarray(weights)
+    w = w.reshape(-1, *w.shape[-2:]).mean(axis=0)  # [n_dec, n_enc]
+    return np.argmax(w, axis=-1)
+
+
 def counterpart_hits(
     weights: np.ndarray,  # [..., n_dec, n_enc]  cross-attention weights (heads are averaged)
     counterparts,  # [n_dec]  each decoder token's counterpart among the encoder's
 ) -> np.ndarray:  # -> [n_dec] bool
     """Which decoder tokens give their counterpart the largest weight."""
-    w = np.asarray(weights)
-    w = w.reshape(-1, *w.shape[-2:]).mean(axis=0)  # [n_dec, n_enc]
-    return np.argmax(w, axis=-1) == np.asarray(counterparts)
+    return top_keys(weights) == np.asarray(counterparts)
 
 
 @dataclass(frozen=True)
@@ -154,6 +164,7 @@ class SentencePair:
     attention: DecoderAttention  # self weights [h, n_dec, n_dec], cross [h, n_dec, n_enc]
     hand_made_vectors: bool  # the article pair's vectors are in use (else random + positions)
     hand_made_weights: bool  # and its weights (else random)
+    top: np.ndarray  # [n_dec] int: top_keys of the cross weights
     counterparts: tuple[int, ...] | None  # [n_dec] for the article pair's tokens, else None
     hits: np.ndarray | None  # [n_dec] bool: counterpart_hits of the cross weights
 
@@ -216,6 +227,7 @@ def build_sentence_pair(
         attention=attention,
         hand_made_vectors=toy_vectors,
         hand_made_weights=toy_weights,
+        top=top_keys(attention.cross.weights),
         counterparts=COUNTERPARTS if pair else None,
         hits=counterpart_hits(attention.cross.weights, COUNTERPARTS) if pair else None,
     )

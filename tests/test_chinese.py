@@ -21,6 +21,7 @@ NAMES = {
     "MatMul", "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM",
     "MHA", "GQA", "MQA", "KiB", "MiB", "GiB", "TiB", "Llama", "Falcon", "Qwen",
     "Ainslie",
+    "RoPE", "RoFormer", "GPT-NeoX", "Mistral", "Su",
 }  # fmt: skip
 QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a token or an example, quoted as it is written
 FORMULA = re.compile(r"\$[^$]*\$|`[^`]*`|:material/[a-z_]+:")

@@ -12,12 +12,15 @@ import pytest
 from core.article import ARTICLE_SENTENCE, ARTICLE_TOKENS
 from core.multihead import init_params
 from core.sentence_pair import (
+    DEC_FEATURES,
+    ENC_FEATURES,
     PAIR_SENTENCE,
     PAIR_TOKENS,
     article_pair,
     build_sentence_pair,
     counterpart_hits,
     random_params,
+    top_keys,
 )
 from core.tokens import tokenize
 
@@ -141,6 +144,17 @@ def test_counterpart_hits_by_hand():
     np.testing.assert_array_equal(counterpart_hits(weights, [0, 1]), [True, False])
     heads = np.array([[[0.1, 0.9]], [[0.8, 0.2]]])  # [2 heads, 1, 2]: mean [0.45, 0.55]
     np.testing.assert_array_equal(counterpart_hits(heads, [1]), [True])
+    np.testing.assert_array_equal(top_keys(weights), [0, 0])
+    np.testing.assert_array_equal(top_keys(heads), [1])
+
+
+def test_the_top_key_of_every_decoder_token():
+    """Hand-made: each Chinese token's counterpart; random: whatever the weights say."""
+    assert hand_made().top.tolist() == [ARTICLE_TOKENS.index(en) for _, en in ALIGNMENT]
+    pair = build_sentence_pair(["a", "b"], ["c", "d", "e"], d_model=8, n_heads=2, seed=1)
+    w = pair.attention.cross.weights  # [2, 2, 3]
+    want = [max(range(3), key=lambda j, i=i: w[0, i, j] + w[1, i, j]) for i in range(2)]
+    assert pair.top.tolist() == want
 
 
 @pytest.mark.parametrize(
@@ -164,3 +178,25 @@ def test_other_sentences_get_random_vectors_and_positions(dec, enc, d_model, n_h
 
 def test_repeated_tokens_are_told_apart():
     assert hand_made().dec_labels[9] == "吃 (2)"
+
+
+@pytest.mark.parametrize(
+    ("side", "word", "feature"),
+    [
+        ("enc", "I", "who"),
+        ("enc", "ate", "verb"),
+        ("enc", "cake", "food"),
+        ("enc", "and", "joint"),
+        ("dec", "我", "who"),
+        ("dec", "了", "verb"),
+        ("dec", "糕", "food"),
+        ("dec", "，", "joint"),
+    ],
+)
+def test_the_features_name_the_columns_their_words_stand_on(side, word, feature):
+    """The names a page puts on the hand-made vectors' columns: each word's one number."""
+    ex = article_pair()
+    vector = ex[f"x_{side}"][ex[f"{side}_tokens"].index(word)]
+    features = ENC_FEATURES if side == "enc" else DEC_FEATURES
+    (column,) = np.flatnonzero(vector)
+    assert features[column] == feature

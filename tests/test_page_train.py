@@ -18,7 +18,6 @@ from core import train_config
 from core.experiment import compare, scaling_sweep, sweep_verdicts
 from core.train_config import TrainConfig
 from ui import train_request, training
-from ui.page_params import PAGE_PARAMS
 from ui.texts.common import TEXTS as COMMON
 from ui.texts.train import TEXTS
 from ui.widgets import md_escape
@@ -99,7 +98,7 @@ def test_a_tampered_link_is_clamped_with_a_message():
         ("n_heads", "invalid"),
     ):
         assert TEXTS[f"name_{name}"]["en"] in message and TEXTS[f"reason_{reason}"]["en"] in message
-    values = {key: at.session_state[key] for key in PAGE_PARAMS if key.startswith("train_")}
+    values = {key: at.session_state[key] for key in train_request.TRAIN_DEFAULTS}
     assert values == {
         "train_dk": 64,
         "train_heads": 1,

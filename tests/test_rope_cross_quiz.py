@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.quiz import CLAIMS
+from core.quiz import CLAIMS, QUESTIONS
 from core.rope_compare import ShiftProof, shift_proof
 from core.rope_cross_quiz import cross_questions, rope_questions
 
@@ -59,3 +59,12 @@ def test_the_shape_with_heads_and_other_lengths():
     assert q.answer == "3 × 11" and q.reveal == {"rows": 3, "columns": 11, "heads": 4}
     (square,) = cross_questions(5, 5)
     assert square.choices == ("5 × 5",)
+
+
+def test_the_pages_ask_through_the_registry():
+    """The pages ask core.quiz.QUESTIONS[name]: RoPE from the shift proof it draws, the
+    Cross-attention page a 6-token question and a 9-token answer at its head count."""
+    p = proof()
+    assert QUESTIONS["rope"](p) == rope_questions(p)
+    (q,) = QUESTIONS["cross_attention"](2)
+    assert q.answer == "6 × 9" and q.reveal == {"rows": 6, "columns": 9, "heads": 2}

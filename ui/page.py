@@ -80,6 +80,18 @@ PAGES = {
         ),
         # The causal mask is always on while generating: the page says so.
         PageInfo("generate", ":material/edit_note:", "common.nav.further", uses("causal")),
+        PageInfo(
+            "rope",
+            ":material/rotate_right:",
+            "common.nav.further",
+            uses("scale", "causal", "temperature"),
+        ),
+        PageInfo(
+            "cross_attention",
+            ":material/translate:",
+            "common.nav.further",
+            ("d_model", "n_heads", "scale", "temperature", "seed"),
+        ),
     )
 }
 DEFAULT_PAGE = "overview"

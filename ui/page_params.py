@@ -4,7 +4,8 @@ Each is a widget's session_state key -> (its URL parameter, its default). A link
 kept as given (cut to MAX_PAGE_PARAM_CHARS) until its page reads it; the page makes it a
 value its control offers (link_int, link_choice, or the page's own check) and puts that
 back, so the control and the link say what is shown. A value equal to its default stays out
-of the link. A page adds its own here.
+of the link. A page adds its own here (and, for a text of the student's own such as a
+sentence, the length it may have in TEXT_PARAMS).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from core.article import ARTICLE_SENTENCE
+from core.sentence_pair import PAIR_SENTENCE
+from core.tokens import MAX_SENTENCE_CHARS
 from ui.train_request import TRAIN_DEFAULTS
 
 MAX_PAGE_PARAM_CHARS = 40
@@ -33,7 +37,27 @@ PAGE_PARAMS: dict[str, tuple[str, object]] = {
     "gen_ctx": ("ctx", 8192),
     "gen_type": ("type", "fp16"),
     "gen_batch": ("batch", 1),
+    "rope_key": ("key", "cake"),  # the article's: "it" (followed) and "cake", 5 and 3
+    "rope_pos_q": ("pq", 5),
+    "rope_pos_k": ("pk", 3),
+    "rope_base": ("base", 10_000),
+    "rope_shift": ("shift", 5),
+    "cross_dec": ("dec", PAIR_SENTENCE),
+    "cross_enc": ("enc", ARTICLE_SENTENCE),
+    "cross_weights": ("weights", "hand"),
+    "cross_focus": ("cq", "它"),
 }
+
+# Controls that hold a student's own text: cut at this length rather than MAX_PAGE_PARAM_CHARS.
+TEXT_PARAMS: dict[str, int] = {
+    "cross_dec": MAX_SENTENCE_CHARS,
+    "cross_enc": MAX_SENTENCE_CHARS,
+}
+
+
+def param_chars(key: str) -> int:
+    """How much of a link's text a page control keeps until its page reads it."""
+    return TEXT_PARAMS.get(key, MAX_PAGE_PARAM_CHARS)
 
 
 def _number(raw: object) -> float | None:

@@ -15,7 +15,7 @@ import streamlit as st
 from core import ARTICLE_SENTENCE, tokens
 from core.parse import parse_flag
 from core.tokens import MAX_SENTENCE_CHARS, Tokens
-from ui.page_params import MAX_PAGE_PARAM_CHARS, PAGE_PARAMS
+from ui.page_params import PAGE_PARAMS, param_chars
 from ui.tour import TOUR
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
@@ -180,7 +180,7 @@ def init_state() -> None:
             st.session_state[key] = values.get(key, getattr(DEFAULTS, key))
         for key, (name, _) in PAGE_PARAMS.items():  # as given: their page checks them
             if name in params:
-                st.session_state[key] = params[name][:MAX_PAGE_PARAM_CHARS]
+                st.session_state[key] = params[name][: param_chars(key)]
         st.session_state["_link_fixed"] = fixed
         st.session_state["_settings_ready"] = True
     # A page's widgets lose their state on the runs of other pages unless it is set again:

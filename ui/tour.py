@@ -20,7 +20,11 @@ LESSON = (
     "multihead",
     "real_model",
 )
-FURTHER: tuple[str, ...] = ("generate",)
+FURTHER: tuple[str, ...] = (
+    "generate",
+    "rope",
+    "cross_attention",
+)
 TOUR = LESSON + FURTHER
 
 

@@ -16,9 +16,11 @@ import numpy as np
 from core import ARTICLE_TOKENS, footnote4_experiment, positional_encoding, sharpness_sweep
 from core import recommender as films
 from core.experiment import DIMS, compare, scaling_sweep
+from core.rope import rope_score, rope_wavelength
+from core.rope_compare import DISTANCES, STARTS, score_by_distance
 from core.train_config import TrainConfig
 from ui.charts import bars, chart_labels, heatmap, row_height
-from ui.figures import generate, masking, multihead, qkv, scaling, softmax, tokens
+from ui.figures import generate, masking, multihead, qkv, rope, scaling, softmax, tokens
 from ui.figures import train as train_figures
 from ui.i18n import t
 from ui.state import FOOTNOTE4_DIMS, SWEEP_DIMS
@@ -89,6 +91,17 @@ def _generate_figures(labels: list[str], d: int) -> None:
     generate.memory_chart(contexts, {"a": contexts, "b": 2 * contexts}, "a", 200, 50, t)
 
 
+def _rope_figures(d: int) -> None:
+    pair = rope_score(np.ones(d), np.ones(d), 5, 3)
+    panels = rope.shown_pairs(pair.q.n_pairs)
+    rope.turning_pairs(pair, panels, "q", "k", t)
+    w = np.eye(d)
+    curves = score_by_distance(np.ones(d), np.ones(d), w, w, DISTANCES, STARTS)
+    for distance in (2, -1):  # marked on the curves, and not
+        rope.distance_curves(curves, distance, t)
+    rope.wavelengths(rope_wavelength(d), rope_wavelength(d), ["a", "b"], t)
+
+
 def warm_layouts() -> None:
     """Make the templates of every page's figures at the common settings (about 3 s of CPU,
     so once a process, after a page has been drawn)."""
@@ -99,4 +112,5 @@ def warm_layouts() -> None:
         _generate_figures(labels, d)
         for words in (labels, [f"w{i}" for i in range(LONG_SENTENCE)]):
             _heads(words, d)
+        _rope_figures(d)
     _train_figures()

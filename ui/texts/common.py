@@ -18,6 +18,11 @@ TEXTS = {
     "page.train": {"en": "Why scale? Train it", "zh": "为什么缩放？亲手训练"},
     "page.real_model": {"en": "A real model", "zh": "真实模型"},
     "page.generate": {"en": "Generating: the KV cache", "zh": "生成：KV 缓存"},
+    "page.rope": {"en": "Rotary positions (RoPE)", "zh": "旋转位置编码（RoPE）"},
+    "page.cross_attention": {
+        "en": "Cross-attention: one sentence asks another",
+        "zh": "交叉注意力：一句话向另一句话提问",
+    },
     # sidebar
     "sb.language": {"en": "Language", "zh": "语言"},
     "sb.sentence": {"en": "Sentence", "zh": "句子"},

@@ -37,13 +37,6 @@ TEXTS = {
         "zh": "**Jensen–Shannon 散度（单位：比特）**：两行权重有多不同，从 0（完全相同）到 1 比特（没有共同"
         "关注的键）。它把每一行和两行的平均作比较，所以是对称的，也不会变成无穷大。",
     },
-    "decoder": {
-        "en": "**Decoder**: a model that writes text one token at a time, each new token "
-        "seeing only the tokens before it (the causal mask). GPT-style chat models are "
-        "decoders.",
-        "zh": "**解码器**：一次写出一个词元的模型，每个新词元只能看到它之前的词元（因果掩码）。"
-        "GPT 这类对话模型都是解码器。",
-    },
     "kv_cache": {
         "en": "**KV cache**: the keys and values of the tokens generated so far, kept from "
         "step to step, so that each step computes only its new token's key and value.",
@@ -71,5 +64,50 @@ TEXTS = {
         "zh": "**fp32、fp16、bf16、fp8、int8**：存放一个数的不同方式，分别占 4、2、2、1、1 个字节。"
         "fp16 和 bf16 是半长度的浮点数（bf16 保留 fp32 的数值范围，但有效数字更少）；fp8 和 int8 "
         "把一个数压进一个字节，会损失一些精度。",
+    },
+    "rope": {
+        "en": "**RoPE (rotary position embedding)**: a way to tell attention where each token "
+        "stands. Rather than adding a position vector to every embedding, every query and key "
+        "is turned, two numbers at a time, by an angle that grows with its position. Llama, "
+        "Qwen, Mistral and most models since 2023 use it.",
+        "zh": "**RoPE（旋转位置编码）**：让注意力知道每个词元在哪里的一种方法。它不是给每个嵌入加一个"
+        "位置向量，而是把每个查询和键每次两个数地转动一个角度，角度随位置增大。Llama、Qwen、Mistral "
+        "以及 2023 年以来的大多数模型都用它。",
+    },
+    "rotation": {
+        "en": "**Rotation (a turn)**: moving an arrow round its tail by an angle without "
+        "stretching it: (x, y) turned by α is (x·cos α − y·sin α, x·sin α + y·cos α). Two arrows "
+        "keep their lengths, so their dot product changes only with the angle between them.",
+        "zh": "**旋转（转动）**：把箭头绕着尾部转过一个角度，不拉长也不缩短：(x, y) 转动 α 后是 "
+        "(x·cos α − y·sin α, x·sin α + y·cos α)。两支箭头的长度都不变，所以它们的点积只随夹角变化。",
+    },
+    "wavelength": {
+        "en": "**Wavelength**: how many positions a pair needs to turn once round (360°), "
+        "2π/θ_i. A short one tells neighbours apart; a long one changes slowly over a whole "
+        "text.",
+        "zh": "**波长**：一个数对转一整圈（360°）需要多少个位置，即 2π/θ_i。波长短的能区分相邻的词元；"
+        "波长长的在整段文本里缓慢地变化。",
+    },
+    "encoder": {
+        "en": "**Encoder**: the part of a transformer that reads a whole text that is already "
+        "there (BERT is one): every token may attend to every other, no mask. In translation "
+        "it reads the source sentence.",
+        "zh": "**编码器**：Transformer 中读取一段已经完整给出的文本的部分（BERT 就是一个编码器）："
+        "每个词元都可以关注其他所有词元，没有掩码。在翻译中，它读原文。",
+    },
+    "decoder": {
+        "en": "**Decoder**: the part that writes, one token after another (GPT-style chat "
+        "models are decoders): each token may attend only to itself and the tokens before it "
+        "(the causal mask). In translation it writes the target sentence and asks the "
+        "encoder's tokens through cross-attention.",
+        "zh": "**解码器**：一个词元接一个词元地往下写的部分（GPT 就是一个解码器）：每个词元只能关注自己和"
+        "它之前的词元（因果掩码）。在翻译中，它写译文，并通过交叉注意力向编码器的词元提问。",
+    },
+    "cross_attention": {
+        "en": "**Cross-attention**: attention between two sequences. The queries come from one "
+        "(the decoder's tokens), the keys and values from the other (the encoder's), each "
+        "through its own W_Q, W_K, W_V; the rest is the same softmax and weighted sum.",
+        "zh": "**交叉注意力**：两个序列之间的注意力。查询来自一个序列（解码器的词元），键和值来自另一个"
+        "（编码器的词元），各自经过自己的 W_Q、W_K、W_V；其余仍是同样的 softmax 和加权求和。",
     },
 }

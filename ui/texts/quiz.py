@@ -355,4 +355,54 @@ TEXTS = {
         "else changes.",
         "zh": "大 {ratio} 倍，达到 {size} {unit}：缓存与 g 成正比，其余都不变。",
     },
+    "rope.shift.ask": {
+        "en": "With RoPE, the followed token stands at position {pos_q} and the key at "
+        "{pos_k}. If both move {shift} places to the right (to {pos_q_after} and "
+        "{pos_k_after}), does their score q·k change?",
+        "zh": "用 RoPE 时，跟踪的词元在位置 {pos_q}，键在位置 {pos_k}。如果两个都向右移动 {shift} "
+        "个位置（到 {pos_q_after} 和 {pos_k_after}），它们的分数 q·k 会变吗？",
+    },
+    "rope.shift.why": {
+        "en": "The score is {before} at positions {pos_q} and {pos_k}, and {after} at "
+        "{pos_q_after} and {pos_k_after}: the same up to rounding (the table below gives the "
+        "difference). Every pair of q is turned by {pos_q}·θ_i and of k by {pos_k}·θ_i; the dot "
+        "product of two arrows depends only on the angle between them, and moving both adds "
+        "{shift}·θ_i to each. All the score sees is the distance, {distance}.",
+        "zh": "在位置 {pos_q} 和 {pos_k} 时分数是 {before}，在 {pos_q_after} 和 {pos_k_after} 时是 "
+        "{after}：除了舍入误差完全相同（下面的表给出了差）。q 的每个数对转动 {pos_q}·θ_i，k 的转动 "
+        "{pos_k}·θ_i；两支箭头的点积只取决于它们之间的夹角，而两个都移动时各自多转 {shift}·θ_i。"
+        "分数看到的只有距离 {distance}。",
+    },
+    "rope.shift_sinusoidal.ask": {
+        "en": "And with the Tokens page's sinusoidal positions added to the embeddings instead "
+        "(nothing turned), does the same move change the score?",
+        "zh": "如果改用词元页的正弦位置编码，把它加到嵌入上（不做任何转动），同样的移动会改变分数吗？",
+    },
+    "rope.shift_sinusoidal.why": {
+        "en": "The score is {before} at positions {pos_q} and {pos_k}, and {after} at "
+        "{pos_q_after} and {pos_k_after}: it moved by {difference}. The sinusoid is added before "
+        "W_Q and W_K, so q·k falls into four parts: meaning with meaning, meaning with position "
+        "(twice) and position with position. The middle ones change whenever a token moves, "
+        "however far apart the two stay.",
+        "zh": "在位置 {pos_q} 和 {pos_k} 时分数是 {before}，在 {pos_q_after} 和 {pos_k_after} 时是 "
+        "{after}：变了 {difference}。正弦编码是在 W_Q、W_K 之前加上的，所以 q·k 分成四部分：含义与含义、"
+        "含义与位置（两项）、位置与位置。只要词元一移动，中间两项就会变，不管两者之间的距离是否保持不变。",
+    },
+    "cross.shape.ask": {
+        "en": "The decoder's sentence (the question) has {n_dec} tokens and the encoder's "
+        "(the answer) {n_enc}. What is the shape of the cross-attention weights, rows × "
+        "columns?",
+        "zh": "解码器的句子（提问的一方）有 {n_dec} 个词元，编码器的句子（回答的一方）有 {n_enc} 个。"
+        "交叉注意力权重矩阵的形状（行 × 列）是多少？",
+    },
+    "cross.shape.why": {
+        "en": "One row per token that asks ({rows} decoder tokens), one column per token that "
+        "answers ({columns} encoder tokens): each decoder token's query meets every encoder "
+        "token's key, and its row of {columns} weights sums to 1. Nothing makes it square: the "
+        "two sentences may have any lengths, even be in two languages. With {heads} head(s) "
+        "there is one such matrix per head.",
+        "zh": "每个提问的词元一行（{rows} 个解码器词元），每个回答的词元一列（{columns} 个编码器词元）："
+        "每个解码器词元的查询和每个编码器词元的键相遇，它那一行的 {columns} 个权重之和为 1。"
+        "没有什么要求它是方阵：两句话可以长短不一，甚至是两种语言。有 {heads} 个头时，每个头各有一个这样的矩阵。",
+    },
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.online_softmax import TileWalk, online_softmax
-from core.quiz import Question
+from core.question import Question
 from core.receptive_field import receptive_field
 from core.windows import window_mask
 

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from core.experiment import Comparison
 from core.explain import most_negative
 from core.footnote4 import Footnote4
+from core.long_quiz import tiles_questions, window_questions
 from core.pipeline import Pipeline
+from core.question import Question
 from core.recommender import FILMS, TAGS, recommend
 from core.tokens import swap_positions
 
@@ -40,36 +41,6 @@ CLAIMS = (
     "learn",  # without ÷√d_k the softmax saturates and learning gets harder
 )
 NUMBER_LIMIT = 1e6  # a guess this large is no answer to any question here
-
-
-@dataclass(frozen=True)
-class Question:
-    """One prediction to make before the page shows it."""
-
-    id: str  # its texts: "quiz.<id>.ask", "quiz.<id>.why"
-    claim: str  # one of CLAIMS
-    kind: str  # "choice" (one of choices) or "number" (within tolerance)
-    answer: str | float
-    choices: tuple[str, ...] = ()  # for "choice": tokens, or text keys ("quiz.choice.up")
-    tolerance: float = 0.0  # for "number": |guess − answer| ≤ tolerance
-    values: dict = field(default_factory=dict)  # placeholders of the question's text
-    reveal: dict = field(default_factory=dict)  # placeholders of the explanation
-    try_this: dict = field(default_factory=dict)  # settings that show it: field -> value
-    why: str = ""  # the explanation's text key when not "quiz.<id>.why"
-    decimals: int = 2  # places of a number as the page prints it (the answer, its tolerance)
-    theory: str = ""  # for a measured number: what theory says it is ("d_k = 64")
-
-    @property
-    def signature(self) -> str:
-        """Changes when the question, its answer or its reasons do (new settings, a new
-        sentence): an answer given to one of them does not count for another."""
-        parts = (sorted(self.values.items()), sorted(self.reveal.items()), self.answer)
-        return f"{self.id}|" + "|".join(map(str, parts))
-
-    def is_right(self, guess: str | float) -> bool:
-        if self.kind == "number":
-            return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
-        return guess == self.answer
 
 
 def parse_number(text: str) -> float:
@@ -350,4 +321,6 @@ QUESTIONS = {
     "multihead": multihead_questions,
     "train": train_questions,
     "real_model": real_model_questions,
+    "tiles": tiles_questions,
+    "windows": window_questions,
 }

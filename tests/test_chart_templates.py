@@ -137,6 +137,20 @@ def test_a_heatmap_is_the_spec_altair_builds_and_a_rerun_only_fills_it(
         set_language("en")
 
 
+@pytest.mark.parametrize("focus", [None, 2])
+def test_a_heatmap_with_blocked_cells_greys_them_keeping_their_value(monkeypatch, lang, focus):
+    weights = np.tril(np.full((4, 4), 0.25))
+    allowed = weights > 0
+    (figure,) = assert_as_altair_builds(
+        monkeypatch, heatmap, weights, labels(4), labels(4), allowed=allowed, focus=focus
+    )
+    df = figure.data.to_pandas()
+    assert (df.loc[~df["allowed"], "value"] == 0).all()  # a masked weight: 0, not missing
+    assert (df.loc[~df["allowed"], "text"] == "0.00").all()
+    assert "datum.allowed" in json.dumps(figure.spec)
+    assert "datum.allowed" not in json.dumps(heatmap(weights, labels(4), labels(4)).spec)
+
+
 def test_a_signed_heatmap_spans_a_round_symmetric_domain_filled_in():
     m = np.array([[0.5, -1.7], [1.1, 0.0]])
     spec = heatmap(m, ["a", "b"], ["x", "y"], kind="signed").spec

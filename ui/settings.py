@@ -67,7 +67,6 @@ PARAMS = {
 MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 
 
-
 def head_options(d_model: int) -> list[int]:
     """Head counts that divide d_model, so d_k = d_model / h is a whole number."""
     return [h for h in HEAD_OPTIONS if d_model % h == 0 and h <= d_model]

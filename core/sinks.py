@@ -61,6 +61,11 @@ class SinkShares:
         """What is left for every other token (the words, and the averaged rows' own)."""
         return 1.0 - self.first - self.sep
 
+    @property
+    def first_top_overall(self) -> float:
+        """The share of every layer's rows (all heads) whose largest weight is on position 0."""
+        return float(self.first_top.mean())  # every layer has as many heads and rows
+
     def shares(self, which: str = "first") -> np.ndarray:  # [L, h]
         """Every head's share on "first" or on "sep"."""
         return {"first": self.first, "sep": self.sep}[which]

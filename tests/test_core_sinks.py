@@ -45,6 +45,7 @@ def test_the_share_of_rows_whose_largest_weight_is_the_first_token():
     attentions[1, 0] = [[1, 0, 0, 0], [0.2, 0.1, 0.1, 0.6], [0.3, 0.1, 0.1, 0.5], [1, 0, 0, 0]]
     shares = sink_shares(attentions, TOKENS)
     np.testing.assert_array_equal(shares.first_top, [0.5, 0.0])  # the [CLS] rows do not count
+    assert shares.first_top_overall == 0.25  # 1 of the 4 word rows over both layers
 
 
 def test_means_and_counts_over_every_head():

@@ -19,6 +19,8 @@ NAMES = {
     "Frobenius", "Jensen", "Shannon", "Adam", "numpy", "NumPy", "PyTorch", "GELU",
     "LayerNorm", "CLS", "SEP", "UNK", "Var", "log", "exp", "cos", "sin", "diag", "argmax",
     "MatMul", "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM",
+    "FlashAttention", "StreamingLLM", "Longformer", "Mistral", "Clark", "GPU", "HBM", "SRAM",
+    "KiB", "MiB", "GiB",
 }  # fmt: skip
 QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a token or an example, quoted as it is written
 FORMULA = re.compile(r"\$[^$]*\$|`[^`]*`|:material/[a-z_]+:")

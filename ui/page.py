@@ -78,6 +78,8 @@ PAGES = {
         PageInfo(
             "real_model", ":material/model_training:", "common.nav.more", ("sentence", "focus")
         ),
+        PageInfo("tiles", ":material/view_week:", "common.nav.further"),
+        PageInfo("windows", ":material/filter_center_focus:", "common.nav.further", uses("causal")),
     )
 }
 DEFAULT_PAGE = "overview"

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from ui.long_controls import LAYERS_DEFAULT, SINKS_DEFAULT, TILE_DEFAULT, WINDOW_DEFAULT
 from ui.train_request import TRAIN_DEFAULTS
 
 MAX_PAGE_PARAM_CHARS = 40
@@ -25,6 +26,10 @@ PAGE_PARAMS: dict[str, tuple[str, object]] = {
     "train_steps": ("steps", TRAIN_DEFAULTS["train_steps"]),
     "train_seeds": ("seeds", TRAIN_DEFAULTS["train_seeds"]),
     "train_target": ("target", TRAIN_DEFAULTS["train_target"]),
+    "tiles_b": ("tile", TILE_DEFAULT),
+    "windows_w": ("window", WINDOW_DEFAULT),
+    "windows_s": ("sinks", SINKS_DEFAULT),
+    "windows_layers": ("layers", LAYERS_DEFAULT),
 }
 
 

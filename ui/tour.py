@@ -20,7 +20,10 @@ LESSON = (
     "multihead",
     "real_model",
 )
-FURTHER: tuple[str, ...] = ()
+FURTHER: tuple[str, ...] = (
+    "tiles",
+    "windows",
+)
 TOUR = LESSON + FURTHER
 
 

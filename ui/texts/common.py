@@ -17,6 +17,8 @@ TEXTS = {
     "page.multihead": {"en": "Multi-head", "zh": "多头注意力"},
     "page.train": {"en": "Why scale? Train it", "zh": "为什么缩放？亲手训练"},
     "page.real_model": {"en": "A real model", "zh": "真实模型"},
+    "page.tiles": {"en": "Softmax one tile at a time", "zh": "逐块计算 softmax"},
+    "page.windows": {"en": "Which keys a query may see", "zh": "查询能看到哪些键"},
     # sidebar
     "sb.language": {"en": "Language", "zh": "语言"},
     "sb.sentence": {"en": "Sentence", "zh": "句子"},
@@ -198,4 +200,5 @@ TEXTS = {
     "choose_head": {"en": "Head to show", "zh": "显示哪个头"},
     "go_to": {"en": "Open {page}", "zh": "打开「{page}」"},
     "next": {"en": "Next: {page}", "zh": "下一步：{page}"},
+    "more_items": {"en": "… ({more} more)", "zh": "……（还有 {more} 个）"},
 }

@@ -5,6 +5,7 @@ import streamlit as st
 from core.online_softmax import TileWalk
 from core.tile_memory import LONGEST
 from ui import long_context as long
+from ui import settings as cfg
 from ui import state
 from ui.explain import tile_history, tile_step_worked
 from ui.figures.tiles import memory_chart, output_lines, size_text, tile_row, walk_lines
@@ -69,7 +70,6 @@ def walk_view(walk: TileWalk, labels: list[str], qi: int, row: tuple) -> None:
     st.caption(t("tiles.lines_caption"))
     tile_history(walk, labels, step)
     if step < last:
-        st.caption(t("tiles.walk_on", last=last))
         return
     with st.container(border=True):
         diff = {"diff": sci(walk.max_difference), "wdiff": sci(walk.max_weight_difference)}
@@ -103,6 +103,7 @@ def tiles(s, p, head: int, qi: int) -> None:
     token = p.labels[qi]
     shown = {"token": md_escape(token), "n": p.n, "tiles": walk.n_tiles, "tile": tile}
     st.markdown(t("tiles.row", listing=listing(walk, p.labels), **shown))
+    cfg.sync_query_params(s)  # a fragment's run: the tile size in the link too
     if ask("tiles", s, walk, token):
         walk_view(walk, p.labels, qi, (tuple(p.tokens), tile, head, qi))
         unfold(t("tiles.memory"), "tiles_memory", memory, p.n, tile, p.d_k)

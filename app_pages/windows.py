@@ -62,12 +62,11 @@ def reach(n: int, labels: list[str], window: int, sinks: int) -> None:
     """The last token's receptive field over L layers of the window (or window and sinks)."""
     st.subheader(t("windows.reach"))
     st.markdown(t("windows.reach_intro"))
-    left, right = st.columns(2)
     layers = link_int("windows_layers", LAYERS_OPTIONS, LAYERS_DEFAULT)
-    left.select_slider(
+    st.select_slider(
         t("windows.layers"), LAYERS_OPTIONS, key="windows_layers", help=t("windows.layers_help")
     )
-    kind = right.segmented_control(
+    kind = st.segmented_control(
         t("windows.reach_mask"),
         REACH_MASKS,
         default=REACH_MASKS[0],
@@ -75,6 +74,7 @@ def reach(n: int, labels: list[str], window: int, sinks: int) -> None:
         format_func=lambda k: t(f"windows.reach_{k}"),
         key="windows_reach_mask",
     )
+    cfg.sync_query_params(cfg.current())  # a fragment's run: the layers in the link too
     field = long.reach(n, kind, window, sinks, layers)
     show_chart(reach_grid(field, labels, t), key="windows_reach")
     needed = field.layers_to_reach(0)
@@ -103,6 +103,7 @@ def masks(s: cfg.Settings, p, head: int, qi: int) -> None:
         st.select_slider(
             t(f"windows.{name}"), options, key=f"windows_{name[0]}", help=t(f"windows.{name}_help")
         )
+    cfg.sync_query_params(s)  # a fragment's run: w and s in the link too
     found = long.patterns(s, head, window, sinks)
     patterns(found, labels, qi, window, sinks)
     seen = {pattern.kind: int(pattern.visible[qi]) for pattern in found}

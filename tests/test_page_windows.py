@@ -162,3 +162,12 @@ def test_without_the_model_the_section_says_so_and_the_page_still_works(monkeypa
         assert not [k for k in keys if k.startswith("sinks_")]
     finally:
         st.cache_resource.clear()
+
+
+def test_a_tampered_link_becomes_values_the_controls_offer():
+    at = open_page("windows", window="100", sinks="-3", layers="x")
+    assert not at.exception
+    used = [at.session_state[k] for k in ("windows_w", "windows_s", "windows_layers")]
+    assert used == [9, 0, 4]  # the sentence's 9 tokens, no sink, the default depth
+    assert at.query_params["window"] == "9" and at.query_params["sinks"] == "0"
+    assert "layers" not in at.query_params

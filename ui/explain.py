@@ -159,12 +159,13 @@ def tile_step_worked(walk: TileWalk, labels: list[str], qi: int, k: int) -> None
     else:
         said = t("tiles.step_kept", tmax=num(tmax), m=num(m_old), **tile, **sums)
     kept = {"m": _finite_text(m_new, 4), "l": sums["l_new"], "acc": vector_text(walk.acc_after[k])}
-    st.markdown(said)
-    st.markdown(t("tiles.step_kept_numbers", out=vector_text(walk.out_after[k]), **kept))
+    kept_text = t("tiles.step_kept_numbers", out=vector_text(walk.out_after[k]), **kept)
+    st.markdown(f"{said}\n\n{kept_text}")
 
 
 def tile_history(walk: TileWalk, labels: list[str], step: int) -> None:
-    """The tiles walked so far, one row each: its keys, its maximum, m, the factor, l."""
+    """The tiles walked so far, one row each: its keys, its maximum, m, the factor, l; and
+    how far the walk still has to go."""
     names = [t(f"tiles.col_{c}") for c in ("tile", "keys", "max", "m_after", "factor", "l")]
     columns = [
         list(range(1, step + 1)),
@@ -176,4 +177,5 @@ def tile_history(walk: TileWalk, labels: list[str], step: int) -> None:
     ]
     whole = {names[0]: st.column_config.NumberColumn(format="%d")}
     numbers_table(dict(zip(names, columns, strict=True)), decimals=3, config=whole)
-    st.caption(t("tiles.table_caption"))
+    later = "" if step == walk.n_tiles else " " + t("tiles.walk_on", last=walk.n_tiles)
+    st.caption(t("tiles.table_caption") + later)

@@ -31,7 +31,7 @@ from ui.charts import (
 
 ROW_HEIGHT = 320  # pixels of the row's bars, the axis and the legend below
 LINES_HEIGHT = 320
-MEMORY_HEIGHT = 360
+MEMORY_HEIGHT = 440
 NUMBERS_MAX_KEYS = 16  # a score written on each bar up to this many keys
 OUTPUT_DIMS = 6  # output components drawn over the steps (Okabe–Ito has 7 colours)
 TILE_SHADES = ("#ececec", "#ffffff")  # behind the keys of odd and even tiles
@@ -333,14 +333,18 @@ def memory_layout(
                 title=None,
                 sort=way_names,
                 scale=alt.Scale(domain=way_names, range=[RAW_COLOR, SCALED_COLOR]),
-                legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
+                legend=alt.Legend(
+                    orient="bottom", direction="vertical", labelLimit=320, symbolType="stroke"
+                ),
             ),
             strokeDash=alt.StrokeDash(
                 "scope:N",
                 title=None,
                 sort=scope_names,
                 scale=alt.Scale(domain=scope_names, range=[[1, 0], [5, 4]]),
-                legend=alt.Legend(orient="bottom", direction="vertical", labelLimit=320),
+                legend=alt.Legend(
+                    orient="bottom", direction="vertical", labelLimit=320, symbolType="stroke"
+                ),
             ),
             detail="series:N",
             tooltip=tooltip,

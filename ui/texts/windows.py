@@ -34,10 +34,10 @@ TEXTS = {
     },
     "kind_none": {"en": "no mask (an encoder)", "zh": "无掩码（编码器）"},
     "kind_causal": {"en": "causal (a decoder)", "zh": "因果掩码（解码器）"},
-    "kind_window": {"en": "sliding window, w = {window}", "zh": "滑动窗口，w = {window}"},
+    "kind_window": {"en": "sliding window w = {window}", "zh": "滑动窗口 w = {window}"},
     "kind_sinks": {
-        "en": "{sinks} sinks + window, w = {window}",
-        "zh": "{sinks} 个汇聚词元 + 窗口，w = {window}",
+        "en": "sinks s = {sinks} + window w = {window}",
+        "zh": "汇聚词元 s = {sinks} + 窗口 w = {window}",
     },
     "checked": {
         "en": "Grey cells are masked. In all four, a masked cell's weight is exactly {masked} and every row still "

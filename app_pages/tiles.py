@@ -8,7 +8,14 @@ from ui import long_context as long
 from ui import settings as cfg
 from ui import state
 from ui.explain import tile_history, tile_step_worked
-from ui.figures.tiles import memory_chart, output_lines, size_text, tile_row, walk_lines
+from ui.figures.tiles import (
+    OUTPUT_DIMS,
+    memory_chart,
+    output_lines,
+    size_text,
+    tile_row,
+    walk_lines,
+)
 from ui.i18n import t
 from ui.long_controls import TILE_DEFAULT, tile_options
 from ui.page import open_page
@@ -67,7 +74,9 @@ def walk_view(walk: TileWalk, labels: list[str], qi: int, row: tuple) -> None:
         show_chart(walk_lines(walk, step, t), key="tiles_ml")
     with right:
         show_chart(output_lines(walk, step, t), key="tiles_output")
-    st.caption(t("tiles.lines_caption"))
+    cut = walk.v.shape[1] > OUTPUT_DIMS
+    shown = {"shown": OUTPUT_DIMS, "d_v": walk.v.shape[1]}
+    st.caption(t("tiles.lines_caption") + (" " + t("tiles.dims_cut", **shown) if cut else ""))
     tile_history(walk, labels, step)
     if step < last:
         return

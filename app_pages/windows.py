@@ -7,6 +7,7 @@ from core.windows import MaskPattern
 from ui import long_context as long
 from ui import settings as cfg
 from ui import state
+from ui.charts import NUMBERS_MAX_CELLS, PRESENT_CELL
 from ui.figures.windows import pattern_map, reach_grid
 from ui.i18n import t
 from ui.long_controls import (
@@ -44,11 +45,13 @@ BIG_WINDOW, BIG_LAYERS = 4096, 32  # Mistral 7B's sliding window and depth
 def patterns(found: list[MaskPattern], labels: list[str], qi: int, window: int, sinks: int):
     """The four masks' weights: the classic two on the left, the long-context two on the right
     (on a phone, one under the other in that order)."""
+    numbers = len(labels) <= NUMBERS_MAX_CELLS
+    cell = PRESENT_CELL if st.session_state.get("present") and numbers else None  # as matrix_view
     for column, pair in zip(st.columns(2), (found[:2], found[2:]), strict=True):
         for pattern in pair:
             key, name = f"pattern_{pattern.kind}", pattern_title(pattern.kind, window, sinks)
             with column:
-                show_chart(pattern_map(pattern, labels, qi, name, t), key=key)
+                show_chart(pattern_map(pattern, labels, qi, name, t, cell), key=key)
             weights = pattern.trace.weights
             offer_csv(key, name, lambda w=weights: matrix_csv(w, labels, labels))
 

@@ -31,8 +31,10 @@ def sink_section(s: Settings) -> None:
     if encoded.truncated:
         st.info(t("real_model.truncated", max=MAX_TOKENS), icon=":material/content_cut:")
     st.markdown(t("windows.sinks_intro"))
-    layers = [t("windows.layer_n", i=i) for i in range(1, shares.first.shape[0] + 1)]
-    heads = [t("windows.head_n", i=i) for i in range(1, shares.first.shape[1] + 1)]
+    # Bare numbers under the axis titles "layer" and "head": on a phone, twelve cells and
+    # their two-place numbers just fit beside them.
+    layers = [str(i) for i in range(1, shares.first.shape[0] + 1)]
+    heads = [str(i) for i in range(1, shares.first.shape[1] + 1)]
     axes = {"row_title": t("windows.layer"), "col_title": t("common.head"), "kind": "weights"}
     axes["value_title"] = t("windows.share")
     for column, which, name in zip(st.columns(2), ("first", "sep"), ("cls", "sep"), strict=True):

@@ -29,7 +29,7 @@ from ui.charts import (
     table,
 )
 
-ROW_HEIGHT = 320  # pixels of the row's bars, the axis and the legend below
+ROW_HEIGHT = 400  # pixels of the row's bars, the axis and the legend below (presenter's too)
 LINES_HEIGHT = 320
 MEMORY_HEIGHT = 440
 NUMBERS_MAX_KEYS = 16  # a score written on each bar up to this many keys
@@ -343,7 +343,12 @@ def memory_layout(
                 sort=scope_names,
                 scale=alt.Scale(domain=scope_names, range=[[1, 0], [5, 4]]),
                 legend=alt.Legend(
-                    orient="bottom", direction="vertical", labelLimit=320, symbolType="stroke"
+                    orient="bottom",
+                    direction="vertical",
+                    labelLimit=320,
+                    symbolType="stroke",
+                    symbolStrokeColor=MARK_COLOR,
+                    symbolStrokeWidth=2,
                 ),
             ),
             detail="series:N",

@@ -37,15 +37,22 @@ HEAD_DOT = 0.35  # opacity of one head's dot behind the layer's mean
 
 
 def pattern_map(
-    pattern: MaskPattern, labels: list[str], focus: int | None, title: str, text: Text
+    pattern: MaskPattern,
+    labels: list[str],
+    focus: int | None,
+    title: str,
+    text: Text,
+    cell: int | None = None,
 ) -> Figure:
     """One mask's weights: the allowed cells in colour, the masked ones grey (their weight,
-    exactly 0, written in them); the followed token's row outlined."""
+    exactly 0, written in them); the followed token's row outlined. ``cell``: pixels per
+    cell (the presenter view's larger ones), or the usual size."""
     return heatmap(
         pattern.trace.weights,
         labels,
         labels,
         kind="weights",
+        cell=cell,
         allowed=pattern.mask,
         focus=focus,
         title=title,

@@ -21,7 +21,6 @@ TEXTS = {
         "窗口为 w（M^w）：自己和它前面的 w − 1 个词元。再加上 s 个汇聚词元（M^{w,s}）：还能看到最前面的 s "
         "个词元，但永远看不到后面的词元。",
     },
-    "patterns": {"en": "Four masks on your sentence", "zh": "你的句子上的四种掩码"},
     "window": {"en": "Window w", "zh": "窗口 w"},
     "window_help": {
         "en": "Each query sees itself and the w − 1 tokens just before it.",
@@ -124,8 +123,6 @@ TEXTS = {
         "zh": "词语的注意力落在 [SEP] 上的比例",
     },
     "layer": {"en": "layer", "zh": "层"},
-    "layer_n": {"en": "L{i}", "zh": "第{i}层"},
-    "head_n": {"en": "h{i}", "zh": "头{i}"},
     "to_cls": {"en": "to [CLS]", "zh": "给 [CLS]"},
     "to_sep": {"en": "to [SEP]", "zh": "给 [SEP]"},
     "mean": {"en": "mean of the heads", "zh": "各头的平均"},

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from core import Pipeline
 from core.online_softmax import TileWalk
 from core.tile_memory import LONGEST
 from ui import long_context as long
@@ -39,7 +40,7 @@ FORMULA = (  # one update to a line, so that each fits a phone
     r"\\ o=a_T\,/\,\ell_T\end{gathered}"
 )
 LISTED = 8  # tiles listed by their keys before the question
-STEP = "tiles_step"  # session_state: the tiles walked; STEP_OF: the row it is for
+STEP = "tiles_step"  # session_state: the tiles walked; STEP + "_of": the row they are of
 
 
 def listing(walk: TileWalk, labels: list[str]) -> str:
@@ -103,7 +104,7 @@ def memory(n: int, tile: int, d_v: int) -> None:
 
 
 @st.fragment
-def tiles(s, p, head: int, qi: int) -> None:
+def tiles(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
     """The tile size, the row in tiles, the questions, then the walk and what it saves."""
     options = tile_options(p.n)
     tile = link_int("tiles_b", options, TILE_DEFAULT)

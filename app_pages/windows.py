@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from core import Pipeline
 from core.receptive_field import window_span
 from core.windows import MaskPattern
 from ui import long_context as long
@@ -88,16 +89,16 @@ def reach(n: int, labels: list[str], window: int, sinks: int) -> None:
         if needed is not None
         else t("windows.reach_first_not", layers=layers)
     )
-    st.markdown(f"{t('windows.reach_counts', **shown)} {first}")
     spans = ", ".join(str(int(c)) for c in window_span(window, layers))
     big = {"big_window": f"{BIG_WINDOW:,}", "big_layers": BIG_LAYERS}
     big["big_span"] = f"{int(window_span(BIG_WINDOW, BIG_LAYERS)[-1]):,}"
-    st.markdown(t("windows.reach_span", window=window, layers=layers, spans=spans, **big))
+    span = t("windows.reach_span", window=window, layers=layers, spans=spans, **big)
+    st.markdown(f"{t('windows.reach_counts', **shown)} {first}\n\n{span}")
     st.caption(t("windows.reach_caption"))
 
 
 @st.fragment
-def masks(s: cfg.Settings, p, head: int, qi: int) -> None:
+def masks(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
     """The four masks at the student's w and s, the question, then what a window costs."""
     n, labels = p.n, p.labels
     window = link_int("windows_w", window_options(n), WINDOW_DEFAULT)
@@ -121,6 +122,6 @@ def masks(s: cfg.Settings, p, head: int, qi: int) -> None:
 
 
 s = open_page("windows", formula=FORMULA)
-p = state.pipeline(s)
+p = state.pipeline(state.with_changes(s, causal=False))  # the patterns' own model
 head = choose_head(p.n_heads, key="windows_head")
 masks(s, p, head, focus_index(p.labels))

@@ -22,7 +22,8 @@ STRONGEST = 5  # heads listed by their share on [CLS]
 
 def sink_section(s: Settings) -> None:
     """The real model's attention on [CLS] and [SEP]: by layer and head, and by layer."""
-    model = state.real_model()
+    with st.spinner(t("real_model.loading")):
+        model = state.real_model()
     if isinstance(model, str):
         unavailable(model, stop=False)
         return

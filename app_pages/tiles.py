@@ -75,10 +75,13 @@ def walk_view(walk: TileWalk, labels: list[str], qi: int, row: tuple) -> None:
         show_chart(walk_lines(walk, step, t), key="tiles_ml")
     with right:
         show_chart(output_lines(walk, step, t), key="tiles_output")
-    cut = walk.v.shape[1] > OUTPUT_DIMS
-    shown = {"shown": OUTPUT_DIMS, "d_v": walk.v.shape[1]}
-    st.caption(t("tiles.lines_caption") + (" " + t("tiles.dims_cut", **shown) if cut else ""))
-    tile_history(walk, labels, step)
+    said = [t("tiles.lines_caption")]
+    if walk.v.shape[1] > OUTPUT_DIMS:
+        said.append(t("tiles.dims_cut", shown=OUTPUT_DIMS, d_v=walk.v.shape[1]))
+    if step < last:
+        said.append(t("tiles.walk_on", last=last))
+    st.caption(" ".join(said))
+    unfold(t("tiles.history"), "tiles_history", tile_history, walk, labels, step)
     if step < last:
         return
     with st.container(border=True):

@@ -40,6 +40,9 @@ def by_hand(x: np.ndarray, tile: int) -> list[tuple[float, float]]:
     return out
 
 
+OPEN = ("tiles_history",)  # the folded table of the tiles walked
+
+
 def walk_to_the_end(at, tile: int | None = None):
     if tile is not None:
         at.select_slider(key="tiles_b").set_value(tile).run()
@@ -59,7 +62,7 @@ def walk_to_the_end(at, tile: int | None = None):
     ],
 )
 def test_the_walk_is_the_definition_and_ends_on_the_full_softmax(params, tile):
-    at = walk_to_the_end(open_page("tiles", **params), tile)
+    at = walk_to_the_end(open_page("tiles", sections=OPEN, **params), tile)
     tile = at.session_state["tiles_b"]  # a link's or a control's value, as the page used it
     p = pipeline(params)
     qi = p.labels.index(at.session_state["focus"])
@@ -83,7 +86,7 @@ def test_the_walk_is_the_definition_and_ends_on_the_full_softmax(params, tile):
 
 def test_a_tile_that_raises_m_rescales_what_was_kept():
     # Defaults, B = 2: "it"'s second tile [the cake] raises m from 0.702 to 1.640.
-    at = open_page("tiles")
+    at = open_page("tiles", sections=OPEN)
     at.slider(key="tiles_step").set_value(2).run()
     x = chart(at, "tiles_row").sort_values("j")["value"].to_numpy(dtype=float)
     (m1, l1), (m2, _) = by_hand(x, 2)[:2]
@@ -107,7 +110,8 @@ def test_a_tile_that_raises_m_rescales_what_was_kept():
 
 
 def test_masked_keys_are_minus_infinity_and_their_tiles_change_nothing():
-    at = open_page("tiles", mask="1", focus="I")  # "I" sees only itself: 4 tiles all masked
+    # "I" sees only itself: its 4 later tiles are all masked
+    at = open_page("tiles", sections=OPEN, mask="1", focus="I")
     at.slider(key="tiles_step").set_value(3).run()
     df = chart(at, "tiles_row").sort_values("j")
     assert df["value"].isna().sum() == 8 and (df["text"].iloc[1:] == "−∞").all()

@@ -164,8 +164,7 @@ def tile_step_worked(walk: TileWalk, labels: list[str], qi: int, k: int) -> None
 
 
 def tile_history(walk: TileWalk, labels: list[str], step: int) -> None:
-    """The tiles walked so far, one row each: its keys, its maximum, m, the factor, l; and
-    how far the walk still has to go."""
+    """The tiles walked so far, one row each: its keys, its maximum, m, the factor, l."""
     names = [t(f"tiles.col_{c}") for c in ("tile", "keys", "max", "m_after", "factor", "l")]
     columns = [
         list(range(1, step + 1)),
@@ -177,5 +176,4 @@ def tile_history(walk: TileWalk, labels: list[str], step: int) -> None:
     ]
     whole = {names[0]: st.column_config.NumberColumn(format="%d")}
     numbers_table(dict(zip(names, columns, strict=True)), decimals=3, config=whole)
-    later = "" if step == walk.n_tiles else " " + t("tiles.walk_on", last=walk.n_tiles)
-    st.caption(t("tiles.table_caption") + later)
+    st.caption(t("tiles.table_caption"))

@@ -101,6 +101,10 @@ TEXTS = {
     "col_m_after": {"en": "m", "zh": "m"},
     "col_factor": {"en": "factor", "zh": "因子"},
     "col_l": {"en": "l", "zh": "l"},
+    "history": {
+        "en": "Every tile walked so far, as a table",
+        "zh": "已处理的每一块：表格",
+    },
     "table_caption": {
         "en": "One row per tile walked: its largest score, then m and l after it, and the "
         "factor e^(m_old − m_new) that rescaled what was kept (1: m stayed; 0 on the first "

@@ -112,8 +112,10 @@ TEXTS = {
     "tour.start": {"en": "Start the lesson", "zh": "开始课程"},
     "tour.start_help": {
         "en": "{n} stops in the article's order: the input, Q, K and V, the four steps, the "
-        "mask, several heads, a real model. Each stop asks a question first.",
-        "zh": "按文章的顺序共 {n} 站：输入、Q/K/V、四个步骤、掩码、多头、真实模型。每一站都先提一个问题。",
+        "mask, several heads, a real model; then {further} going further, to today's models. "
+        "Each stop asks a question first.",
+        "zh": "按文章的顺序共 {n} 站：输入、Q/K/V、四个步骤、掩码、多头、真实模型；然后再走 {further} 站，"
+        "更进一步看今天的模型。每一站都先提一个问题。",
     },
     "tour.where_lesson": {
         "en": "**Lesson · stop {k} / {n}:** {page}",

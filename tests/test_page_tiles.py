@@ -18,7 +18,8 @@ from ui import state
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.texts.tiles import TEXTS
 
-COLUMNS = [TEXTS[f"col_{c}"]["en"] for c in ("tile", "keys", "max", "m_after", "factor", "l")]
+COLUMNS = [TEXTS[f"col_{c}"]["en"] for c in ("tile", "max", "m_after", "l", "factor")]
+TILE, MAX, M, L, FACTOR = COLUMNS
 WALK = ("tiles_row", "tiles_ml", "tiles_output")
 
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
@@ -72,8 +73,8 @@ def test_the_walk_is_the_definition_and_ends_on_the_full_softmax(params, tile):
     rows = table(at, *COLUMNS)
     hand = by_hand(x, tile)
     assert len(rows) == len(hand) == -(-p.n // tile)
-    np.testing.assert_allclose(rows[COLUMNS[5]], [total for _, total in hand], rtol=1e-12)
-    assert list(rows[COLUMNS[3]]) == [f"{m:.3f}" for m, _ in hand]
+    np.testing.assert_allclose(rows[L], [total for _, total in hand], rtol=1e-12)
+    assert list(rows[M]) == [f"{m:.3f}" for m, _ in hand]
     # The last step: the output is softmax(x)·V, to the digits printed, and the difference
     # stated is rounding.
     e = np.exp(x - x.max())
@@ -92,8 +93,8 @@ def test_a_tile_that_raises_m_rescales_what_was_kept():
     (m1, l1), (m2, _) = by_hand(x, 2)[:2]
     factor = np.exp(m1 - m2)
     rows = table(at, *COLUMNS)
-    assert rows[COLUMNS[4]].iloc[1] == pytest.approx(factor, rel=1e-12)
-    assert rows[COLUMNS[4]].iloc[0] == 0  # nothing kept before the first tile
+    assert rows[FACTOR].iloc[1] == pytest.approx(factor, rel=1e-12)
+    assert rows[FACTOR].iloc[0] == 0  # nothing kept before the first tile
     said = (
         TEXTS["step_raised"]["en"]
         .split("{factor}")[0]
@@ -117,8 +118,8 @@ def test_masked_keys_are_minus_infinity_and_their_tiles_change_nothing():
     assert df["value"].isna().sum() == 8 and (df["text"].iloc[1:] == "−∞").all()
     rows = table(at, *COLUMNS)
     first = f"{df['value'].iloc[0]:.3f}"
-    assert list(rows[COLUMNS[2]]) == [first, "—", "—"]  # no key of tiles 2, 3 to see
-    assert list(rows[COLUMNS[4]].iloc[1:]) == [1.0, 1.0] and len(set(rows[COLUMNS[5]])) == 1
+    assert list(rows[MAX]) == [first, "—", "—"]  # no key of tiles 2, 3 to see
+    assert list(rows[FACTOR].iloc[1:]) == [1.0, 1.0] and len(set(rows[L])) == 1
     assert TEXTS["step_masked"]["en"].split("{keys}")[0].format(k=3) in all_text(at)
 
 

@@ -164,16 +164,16 @@ def tile_step_worked(walk: TileWalk, labels: list[str], qi: int, k: int) -> None
 
 
 def tile_history(walk: TileWalk, labels: list[str], step: int) -> None:
-    """The tiles walked so far, one row each: its keys, its maximum, m, the factor, l."""
-    names = [t(f"tiles.col_{c}") for c in ("tile", "keys", "max", "m_after", "factor", "l")]
+    """The tiles walked so far, one row each: its keys, its maximum, m, l, the factor (five
+    columns, l before the factor: a phone shows them all)."""
+    names = [t(f"tiles.col_{c}") for c in ("tile", "max", "m_after", "l", "factor")]
+    keys = zip(walk.starts[:step], walk.stops[:step], strict=True)
     columns = [
-        list(range(1, step + 1)),
-        [" ".join(labels[a:b]) for a, b in zip(walk.starts[:step], walk.stops[:step], strict=True)],
+        [f"{k} · {' '.join(labels[a:b])}" for k, (a, b) in enumerate(keys, start=1)],
         [_finite_text(x) for x in walk.tile_max[:step]],
         [_finite_text(x) for x in walk.m_after[:step]],
-        walk.rescale[:step],
         walk.l_after[:step],
+        walk.rescale[:step],
     ]
-    whole = {names[0]: st.column_config.NumberColumn(format="%d")}
-    numbers_table(dict(zip(names, columns, strict=True)), decimals=3, config=whole)
+    numbers_table(dict(zip(names, columns, strict=True)), decimals=3)
     st.caption(t("tiles.table_caption"))

@@ -162,7 +162,7 @@ def tile_row(walk: TileWalk, labels: list[str], step: int, text: Text) -> Figure
         x_title=text("tiles.x_keys", tile=walk.tile),
         y_title=text("tiles.y_score"),
         status_title=text("tiles.status"),
-        tile_title=text("tiles.col_tile"),
+        tile_title=text("tiles.status"),
         m_title=text("tiles.col_m"),
     )
     return Figure(spec, data)

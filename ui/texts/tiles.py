@@ -53,7 +53,7 @@ TEXTS = {
     "status_later": {"en": "still to come", "zh": "尚未处理"},
     "x_keys": {"en": "key (tiles of {tile})", "zh": "键（每块 {tile} 个）"},
     "y_score": {"en": "score x", "zh": "分数 x"},
-    "col_tile": {"en": "tile", "zh": "块"},
+    "col_tile": {"en": "tile · keys", "zh": "块 · 键"},
     "col_m": {"en": "m after its tile", "zh": "所在块处理后的 m"},
     "row_caption": {
         "en": "Bars: the scores of the followed token's row, key by key; the grey bands group "
@@ -96,8 +96,7 @@ TEXTS = {
         "zh": "留给下一块的：m = {m}，l = {l}，以及未归一化的输出 a = {acc}。如果这是最后一块，输出就是 "
         "o = a / l = {out}。",
     },
-    "col_keys": {"en": "keys", "zh": "键"},
-    "col_max": {"en": "tile's max", "zh": "块内最大"},
+    "col_max": {"en": "max", "zh": "最大"},
     "col_m_after": {"en": "m", "zh": "m"},
     "col_factor": {"en": "factor", "zh": "因子"},
     "col_l": {"en": "l", "zh": "l"},

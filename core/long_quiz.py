@@ -7,10 +7,12 @@ claims beyond the article's, named in CLAIMS here (texts "quiz.claim.<claim>").
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from core.online_softmax import TileWalk, online_softmax
-from core.quiz import Question
+from core.question import Question
 from core.receptive_field import receptive_field
 from core.windows import window_mask
 
@@ -26,6 +28,7 @@ SHRINKS = (0.0, 0.0, 5.0, 0.0)  # l: 2 → 2·e⁻⁵ + 1 + e⁻⁵ ≈ 1.02
 GROWS = (0.0, 0.0, 1.0, 1.0)  # l: 2 → 2·e⁻¹ + 2 ≈ 2.74
 
 
+@functools.cache  # two fixed rows, asked about on every run of the page
 def _l_step(row: tuple[float, ...]) -> tuple[float, float]:
     """l before and after the second tile of 2 keys."""
     walk = online_softmax(np.array(row), np.zeros((len(row), 1)), 2)

@@ -52,6 +52,11 @@ class TileWalk:
         return len(self.starts)
 
     @property
+    def tile_of(self) -> np.ndarray:  # [n_k] int
+        """The tile each key is in (0-based)."""
+        return np.repeat(np.arange(self.n_tiles), self.stops - self.starts)
+
+    @property
     def m_before(self) -> np.ndarray:  # [T, *r]
         """The running max each tile starts from: −∞ before the first."""
         return _before(self.m_after, -np.inf)

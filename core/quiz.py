@@ -22,6 +22,7 @@ from core.experiment import Comparison
 from core.explain import most_negative
 from core.footnote4 import Footnote4
 from core.generate_quiz import decode_questions, memory_questions, sharing_questions
+from core.long_quiz import tiles_questions, window_questions
 from core.pipeline import Pipeline
 from core.question import Question
 from core.recommender import FILMS, TAGS, recommend
@@ -329,4 +330,6 @@ QUESTIONS = {
     "generate_memory": memory_questions,
     "rope": rope_questions,
     "cross_attention": cross_attention_questions,
+    "tiles": tiles_questions,
+    "windows": window_questions,
 }

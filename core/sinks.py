@@ -40,6 +40,7 @@ class SinkShares:
     sep_keys: np.ndarray  # [s] int, where [SEP] stands (none, one or two)
     first: np.ndarray  # [L, h]  mean over rows of the weight on position 0 ([CLS] in BERT)
     sep: np.ndarray  # [L, h]  mean over rows of the weight on the [SEP] keys together
+    first_top: np.ndarray  # [L]  share of the rows (all heads) whose largest weight is on 0
 
     @property
     def uniform(self) -> float:
@@ -60,9 +61,26 @@ class SinkShares:
         """What is left for every other token (the words, and the averaged rows' own)."""
         return 1.0 - self.first - self.sep
 
+    @property
+    def first_top_overall(self) -> float:
+        """The share of every layer's rows (all heads) whose largest weight is on position 0."""
+        return float(self.first_top.mean())  # every layer has as many heads and rows
+
+    def shares(self, which: str = "first") -> np.ndarray:  # [L, h]
+        """Every head's share on "first" or on "sep"."""
+        return {"first": self.first, "sep": self.sep}[which]
+
+    def mean(self, which: str = "first") -> float:
+        """The share over every layer and head."""
+        return float(self.shares(which).mean())
+
+    def above(self, which: str = "first", share: float = 0.5) -> int:
+        """How many heads give "first" or "sep" more than ``share`` of the words' attention."""
+        return int(np.sum(self.shares(which) > share))
+
     def strongest(self, which: str = "first", top: int | None = 5) -> list[HeadShare]:
         """The heads giving the largest share to "first" or "sep", strongest first."""
-        shares = {"first": self.first, "sep": self.sep}[which]  # [L, h]
+        shares = self.shares(which)  # [L, h]
         order = np.argsort(-shares, axis=None, kind="stable")[:top]
         layers, heads = np.unravel_index(order, shares.shape)
         return [
@@ -90,4 +108,6 @@ def sink_shares(
         sep_keys=sep_keys,
         first=words[..., 0].mean(axis=-1),
         sep=words[..., sep_keys].sum(axis=-1).mean(axis=-1),
+        # a tie goes to the earliest key, as argmax has it; the model's float weights hardly tie
+        first_top=(words.argmax(axis=-1) == 0).mean(axis=(1, 2)),
     )

@@ -43,6 +43,14 @@ class TileMemory:
         return self.tiled * self.bytes_per_number
 
     @property
+    def full_row_bytes(self) -> np.ndarray:  # [N]
+        return self.full_row * self.bytes_per_number
+
+    @property
+    def tiled_row_bytes(self) -> np.ndarray:  # [N]
+        return self.tiled_row * self.bytes_per_number
+
+    @property
     def ratio(self) -> np.ndarray:  # [N]
         """How many times more the full softmax holds (below 1: the tiles hold more)."""
         return self.full / self.tiled

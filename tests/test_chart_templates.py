@@ -11,10 +11,20 @@ import pyarrow as pa
 import pytest
 from streamlit import dataframe_util
 
-from core import footnote4_experiment, positional_encoding, sharpness_sweep
+from core import (
+    footnote4_experiment,
+    positional_encoding,
+    scaled_dot_product_attention,
+    sharpness_sweep,
+)
 from core import recommender as films
 from core.experiment import compare, scaling_sweep
+from core.online_softmax import online_softmax
+from core.receptive_field import receptive_field
+from core.sinks import sink_shares
+from core.tile_memory import CHART_N, tile_memory
 from core.train_config import TrainConfig
+from core.windows import build_mask, mask_patterns
 from ui.charts import (
     PRESENT_CELL,
     Categories,
@@ -29,7 +39,17 @@ from ui.charts import (
     table,
 )
 from ui.charts import template as template_module
-from ui.figures import generate, masking, multihead, qkv, scaling, softmax, tokens
+from ui.figures import (
+    generate,
+    masking,
+    multihead,
+    qkv,
+    scaling,
+    softmax,
+    tiles,
+    tokens,
+    windows,
+)
 from ui.figures import train as train_figures
 from ui.i18n import set_language, t
 
@@ -135,6 +155,20 @@ def test_a_heatmap_is_the_spec_altair_builds_and_a_rerun_only_fills_it(
             heatmap(m * 1.7, rows[::-1], cols, **options)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("focus", [None, 2])
+def test_a_heatmap_with_blocked_cells_greys_them_keeping_their_value(monkeypatch, lang, focus):
+    weights = np.tril(np.full((4, 4), 0.25))
+    allowed = weights > 0
+    (figure,) = assert_as_altair_builds(
+        monkeypatch, heatmap, weights, labels(4), labels(4), allowed=allowed, focus=focus
+    )
+    df = figure.data.to_pandas()
+    assert (df.loc[~df["allowed"], "value"] == 0).all()  # a masked weight: 0, not missing
+    assert (df.loc[~df["allowed"], "text"] == "0.00").all()
+    assert "datum.allowed" in json.dumps(figure.spec)
+    assert "datum.allowed" not in json.dumps(heatmap(weights, labels(4), labels(4)).spec)
 
 
 def test_a_signed_heatmap_spans_a_round_symmetric_domain_filled_in():
@@ -292,6 +326,35 @@ def test_the_generating_page_s_other_charts_are_the_specs_altair_builds(monkeypa
     )
 
 
+@pytest.mark.parametrize(("n", "tile", "masked"), [(1, 1, False), (9, 2, True), (20, 4, False)])
+def test_the_tiles_charts_are_the_specs_altair_builds(monkeypatch, lang, n, tile, masked):
+    rng = np.random.default_rng(n)
+    scores = rng.normal(size=n)
+    if masked:
+        scores[n // 2 :] = -np.inf  # a causal row: later keys masked, whole tiles of them
+    walk = online_softmax(scores, rng.normal(size=(n, 8)), tile)
+    for step in sorted({1, walk.n_tiles}):
+        assert_as_altair_builds(monkeypatch, tiles.tile_row, walk, labels(n), step, t)
+        assert_as_altair_builds(monkeypatch, tiles.walk_lines, walk, step, t)
+        assert_as_altair_builds(monkeypatch, tiles.output_lines, walk, step, t)
+    memory = tile_memory(CHART_N, tile=tile, d_v=8)
+    assert_as_altair_builds(monkeypatch, tiles.memory_chart, memory, n, t)
+
+
+@pytest.mark.parametrize(("n", "window", "sinks"), [(1, 1, 0), (9, 3, 1), (20, 2, 4)])
+def test_the_windows_charts_are_the_specs_altair_builds(monkeypatch, lang, n, window, sinks):
+    rng = np.random.default_rng(n)
+    trace = scaled_dot_product_attention(*(rng.normal(size=(n, 4)) for _ in range(3)))
+    for pattern in mask_patterns(trace, window=window, sinks=sinks):
+        title = t(f"windows.kind_{pattern.kind}", window=window, sinks=sinks)
+        assert_as_altair_builds(monkeypatch, windows.pattern_map, pattern, labels(n), 0, title, t)
+    field = receptive_field(build_mask("sinks", n, window=window, sinks=sinks), 5)
+    assert_as_altair_builds(monkeypatch, windows.reach_grid, field, labels(n), t)
+    pieces = ["[CLS]", *labels(n), "[SEP]"]
+    attentions = rng.dirichlet(np.ones(n + 2), size=(6, 12, n + 2))
+    assert_as_altair_builds(monkeypatch, windows.sink_lines, sink_shares(attentions, pieces), t)
+
+
 # ---------------------------------------------------------------------------- the mechanism
 
 
@@ -390,6 +453,8 @@ def test_after_the_warm_up_no_page_builds_a_chart_at_the_default_settings(no_alt
     no_altair()
     pages = ["overview", "tokens", "qkv", "similarity", "scaling", "softmax", "weighted_sum"]
     pages += ["masking", "multihead", "generate"] + ([] if params else ["train"])  # train: once
+    pages += ["masking", "multihead", "tiles", "windows"]
+    pages += [] if params else ["train"]  # its training: once
     for page in pages:
         at = open_page(page, **params, **({"steps": 20, "seeds": 1} if page == "train" else {}))
         if page == "train":

@@ -16,12 +16,12 @@ WORD = re.compile(r"(?<!\w)[A-Za-z][A-Za-z0-9_'’-]*")
 # Names a Chinese text keeps as they are: of functions, models, formats, tools and people.
 NAMES = {
     "Softmax", "softmax", "Transformer", "BERT", "GPT", "CSV", "Concat", "MultiHead",
-    "Frobenius", "Jensen", "Shannon", "Adam", "numpy", "NumPy", "PyTorch", "GELU",
-    "LayerNorm", "CLS", "SEP", "UNK", "Var", "log", "exp", "cos", "sin", "diag", "argmax",
-    "MatMul", "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM",
-    "MHA", "GQA", "MQA", "KiB", "MiB", "GiB", "TiB", "Llama", "Falcon", "Qwen",
-    "Ainslie",
-    "RoPE", "RoFormer", "GPT-NeoX", "Mistral", "Su",
+    "Frobenius", "Jensen", "Shannon", "Adam", "numpy", "NumPy", "PyTorch", "GELU", "LayerNorm",
+    "CLS", "SEP", "UNK", "Var", "log", "exp", "cos", "sin", "diag", "argmax", "MatMul",
+    "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM", "MHA", "GQA", "MQA", "KiB", "MiB",
+    "GiB", "TiB", "Llama", "Falcon", "Qwen", "Ainslie", "RoPE", "RoFormer", "GPT-NeoX",
+    "Mistral", "Su", "FlashAttention", "StreamingLLM", "Longformer", "Clark", "GPU", "HBM",
+    "SRAM",
 }  # fmt: skip
 QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a token or an example, quoted as it is written
 FORMULA = re.compile(r"\$[^$]*\$|`[^`]*`|:material/[a-z_]+:")

@@ -89,6 +89,12 @@ def test_tile_bounds(n_k, tile, starts, stops):
     np.testing.assert_array_equal(got_stops, stops)
 
 
+def test_each_key_knows_its_tile():
+    walk = online_softmax(np.zeros(7), np.zeros((7, 1)), 3)  # tiles [0 1 2] [3 4 5] [6]
+    assert walk.tile_of.tolist() == [0, 0, 0, 1, 1, 1, 2]
+    assert online_softmax(np.zeros(2), np.zeros((2, 1)), 4).tile_of.tolist() == [0, 0]
+
+
 @pytest.mark.parametrize("tile", [0, -2, 2.5, True, "2"])
 def test_a_tile_size_must_be_a_positive_integer(tile):
     with pytest.raises(ValueError, match="tile"):

@@ -39,6 +39,23 @@ def test_shares_worked_by_hand():
     assert [(h.layer, h.head) for h in shares.strongest("sep", top=1)] == [(0, 1)]
 
 
+def test_the_share_of_rows_whose_largest_weight_is_the_first_token():
+    attentions = np.zeros((2, 1, 4, 4))
+    attentions[0, 0] = [[1, 0, 0, 0], [0.6, 0.2, 0.1, 0.1], [0.1, 0.6, 0.2, 0.1], [1, 0, 0, 0]]
+    attentions[1, 0] = [[1, 0, 0, 0], [0.2, 0.1, 0.1, 0.6], [0.3, 0.1, 0.1, 0.5], [1, 0, 0, 0]]
+    shares = sink_shares(attentions, TOKENS)
+    np.testing.assert_array_equal(shares.first_top, [0.5, 0.0])  # the [CLS] rows do not count
+    assert shares.first_top_overall == 0.25  # 1 of the 4 word rows over both layers
+
+
+def test_means_and_counts_over_every_head():
+    shares = sink_shares(hand_attentions(), TOKENS)  # first [[0.4, 0.25]], sep [[0.15, 0.25]]
+    assert shares.mean("first") == pytest.approx(0.325, abs=1e-15)
+    assert shares.mean("sep") == pytest.approx(0.2, abs=1e-15)
+    assert shares.above("first", 0.3) == 1 and shares.above("first", 0.2) == 2
+    assert shares.above("sep", 0.25) == 0  # more than, not as much as
+
+
 def test_the_special_tokens_own_rows_do_not_count():
     changed = hand_attentions()
     changed[0, 0, 0] = [0.0, 0.0, 0.0, 1.0]
@@ -106,6 +123,13 @@ def test_the_real_model_s_shares_are_the_page_s_weights_averaged(page_run):
             sep = sum(float(row[-1]) for row in rows) / len(rows)
             assert shares.first[layer, head] == pytest.approx(first, abs=1e-12)
             assert shares.sep[layer, head] == pytest.approx(sep, abs=1e-12)
+    for layer in range(out.n_layers):
+        tops = [
+            int(np.argmax(out.attentions[layer, head, i])) == 0
+            for head in range(out.n_heads)
+            for i in words
+        ]
+        assert shares.first_top[layer] == pytest.approx(sum(tops) / len(tops), abs=1e-12)
 
 
 @pytest.mark.model

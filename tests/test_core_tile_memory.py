@@ -14,6 +14,7 @@ def test_the_article_sentence_by_hand():
     assert mem.full.tolist() == [81]  # 9 × 9
     assert mem.tiled.tolist() == [56]  # 9 queries × (4 + 2) + one tile of 2
     assert mem.full_bytes.tolist() == [324] and mem.tiled_bytes.tolist() == [224]
+    assert mem.full_row_bytes.tolist() == [36] and mem.tiled_row_bytes.tolist() == [32]
     np.testing.assert_allclose(mem.ratio, [81 / 56])
 
 

@@ -33,3 +33,18 @@ def test_the_chinese_texts_are_chinese():
         if len(entry["zh"]) > 40 and not CJK.search(entry["zh"])
     ]
     assert not english_only, english_only
+
+
+def test_no_text_is_written_twice_in_its_module():
+    """A key written twice in one module's dictionary would silently keep only the last."""
+    import ast
+    import collections
+    from pathlib import Path
+
+    twice = []
+    for path in sorted((Path(__file__).parent.parent / "ui" / "texts").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+                keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
+                twice += [f"{path.name}: {k}" for k, n in collections.Counter(keys).items() if n > 1]
+    assert not twice, twice

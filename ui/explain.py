@@ -1,4 +1,4 @@
-"""Worked sums, drawn: the terms behind a score, a softmax row, an output value.
+"""Worked sums, drawn: the terms behind a score, a softmax row, an output value, a tile.
 
 Each function prints what core.explain returns: a table of the terms, the sum written
 out, and one sentence that names the cell it lands in.
@@ -6,13 +6,15 @@ out, and one sentence that names the cell it lands in.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
 from core import max_entropy, sharpness
 from core.explain import SoftmaxTerms, Terms
+from core.online_softmax import TileWalk
 from ui.i18n import t
-from ui.widgets import md_escape, num, numbers_table, plain
+from ui.widgets import md_escape, num, numbers_table, plain, vector_text
 
 GRAD_NORM_MAX = 0.5  # ‖diag(p) − ppᵀ‖_F peaks at two keys sharing ½ each
 MEASURE_PX = 66  # four measures and the token fit a phone's column
@@ -132,3 +134,46 @@ def output_worked(terms: Terms, labels: list[str], qi: int, dim: int, *, shown: 
     )
     lo, hi = (num(v) for v in terms.b_range)
     st.caption(t("weighted_sum.between", lo=lo, hi=hi, dim=dim + 1))
+
+
+def _finite_text(x: float, decimals: int = 3) -> str:
+    """A number as printed, or "—" for −∞ (no key seen yet)."""
+    return num(x, decimals) if np.isfinite(x) else "—"
+
+
+def tile_step_worked(walk: TileWalk, labels: list[str], qi: int, k: int) -> None:
+    """Tile k (0-based) of one query's walk: what its maximum did to m, l's update written
+    out with its numbers, and what the query keeps for the next tile."""
+    m_old, m_new, tmax = walk.m_before[k], walk.m_after[k], walk.tile_max[k]
+    keys = " ".join(md_escape(label) for label in labels[walk.starts[k] : walk.stops[k]])
+    tile = {"k": k + 1, "keys": keys, "token": md_escape(labels[qi])}
+    sums = {"l_old": num(walk.l_before[k]), "tile_sum": num(walk.tile_sum[k])}
+    sums |= {"l_new": num(walk.l_after[k]), "factor": num(walk.rescale[k])}
+    if not np.isfinite(tmax):
+        said = t("tiles.step_masked", **tile)
+    elif not np.isfinite(m_old):
+        said = t("tiles.step_first", m=num(m_new), l=sums["l_new"], **tile)
+    elif walk.raised[k]:
+        maxima = {"tmax": num(tmax), "m_old": num(m_old), "m_new": num(m_new)}
+        said = t("tiles.step_raised", **maxima, **tile, **sums)
+    else:
+        said = t("tiles.step_kept", tmax=num(tmax), m=num(m_old), **tile, **sums)
+    kept = {"m": _finite_text(m_new, 4), "l": sums["l_new"], "acc": vector_text(walk.acc_after[k])}
+    kept_text = t("tiles.step_kept_numbers", out=vector_text(walk.out_after[k]), **kept)
+    st.markdown(f"{said}\n\n{kept_text}")
+
+
+def tile_history(walk: TileWalk, labels: list[str], step: int) -> None:
+    """The tiles walked so far, one row each: its keys, its maximum, m, l, the factor (five
+    columns, l before the factor: a phone shows them all)."""
+    names = [t(f"tiles.col_{c}") for c in ("tile", "max", "m_after", "l", "factor")]
+    keys = zip(walk.starts[:step], walk.stops[:step], strict=True)
+    columns = [
+        [f"{k} · {' '.join(labels[a:b])}" for k, (a, b) in enumerate(keys, start=1)],
+        [_finite_text(x) for x in walk.tile_max[:step]],
+        [_finite_text(x) for x in walk.m_after[:step]],
+        walk.l_after[:step],
+        walk.rescale[:step],
+    ]
+    numbers_table(dict(zip(names, columns, strict=True)), decimals=3)
+    st.caption(t("tiles.table_caption"))

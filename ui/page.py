@@ -92,6 +92,8 @@ PAGES = {
             "common.nav.further",
             ("d_model", "n_heads", "scale", "temperature", "seed"),
         ),
+        PageInfo("tiles", ":material/view_week:", "common.nav.further"),
+        PageInfo("windows", ":material/filter_center_focus:", "common.nav.further", uses("causal")),
     )
 }
 DEFAULT_PAGE = "overview"

@@ -18,6 +18,7 @@ import streamlit as st
 from core.article import ARTICLE_SENTENCE
 from core.sentence_pair import PAIR_SENTENCE
 from core.tokens import MAX_SENTENCE_CHARS
+from ui.long_controls import LAYERS_DEFAULT, SINKS_DEFAULT, TILE_DEFAULT, WINDOW_DEFAULT
 from ui.train_request import TRAIN_DEFAULTS
 
 MAX_PAGE_PARAM_CHARS = 40
@@ -46,6 +47,10 @@ PAGE_PARAMS: dict[str, tuple[str, object]] = {
     "cross_enc": ("enc", ARTICLE_SENTENCE),
     "cross_weights": ("weights", "hand"),
     "cross_focus": ("cq", "它"),
+    "tiles_b": ("tile", TILE_DEFAULT),
+    "windows_w": ("window", WINDOW_DEFAULT),
+    "windows_s": ("sinks", SINKS_DEFAULT),
+    "windows_layers": ("layers", LAYERS_DEFAULT),
 }
 
 # Controls that hold a student's own text: cut at this length rather than MAX_PAGE_PARAM_CHARS.

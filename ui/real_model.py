@@ -14,9 +14,11 @@ from ui.i18n import t
 from ui.widgets import md_escape, show_chart, weights_view
 
 
-def unavailable(reason: str) -> None:
-    """No model: what to install (or where to put it), the reason, and a retry."""
-    st.warning(t("real_model.unavailable"), icon=":material/cloud_off:")
+def unavailable(reason: str, *, stop: bool = True) -> None:
+    """No model: what to install (or where to put it), the reason, and a retry; then the
+    page stops there, unless ``stop`` is False (a section of a page that works without it)."""
+    message = "real_model.unavailable" if stop else "real_model.unavailable_section"
+    st.warning(t(message), icon=":material/cloud_off:")
     st.code(FIX_COMMAND, language="bash")
     st.caption(t("real_model.unavailable_more", env=ENV_VAR))
     with st.expander(t("real_model.details")):
@@ -24,7 +26,8 @@ def unavailable(reason: str) -> None:
     if st.button(t("real_model.retry"), icon=":material/refresh:"):
         state.real_model.clear()
         st.rerun()
-    st.stop()
+    if stop:
+        st.stop()
 
 
 def unknown(encoded, vocab: str) -> None:

@@ -15,7 +15,7 @@ from ui.i18n import LANG_NAMES, t
 from ui.page import MODEL_CONTROLS, PageInfo, go_to_stop
 from ui.quiz import score
 from ui.settings import Settings
-from ui.tour import TOUR
+from ui.tour import FURTHER, LESSON
 
 
 def _model_controls(uses: tuple[str, ...]) -> None:
@@ -100,7 +100,7 @@ def controls(page: PageInfo) -> None:
         icon=":material/school:",
         type="primary",
         width="stretch",
-        help=t("common.tour.start_help", n=len(TOUR)),
+        help=t("common.tour.start_help", n=len(LESSON), further=len(FURTHER)),
     ):
         go_to_stop(1)
     st.segmented_control(

@@ -22,6 +22,8 @@ LESSON = (
 )
 FURTHER: tuple[str, ...] = (
     "generate",
+    "tiles",
+    "windows",
     "rope",
     "cross_attention",
 )

@@ -294,3 +294,20 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~$:])")
 def md_escape(text: str) -> str:
     """User text made inert inside Markdown: every formatting character is escaped."""
     return _MD_SPECIAL.sub(r"\\\1", str(text))
+
+
+VECTOR_SHOWN = 8  # components of a vector written out in a sentence
+
+
+def vector_text(values, *, shown: int = VECTOR_SHOWN, decimals: int = 3) -> str:
+    """A vector written in a sentence, (0.125, −0.300, …), its first ``shown`` components."""
+    v = np.asarray(values, dtype=np.float64).ravel()
+    parts = [num(x, decimals) for x in v[:shown]]
+    if len(v) > shown:
+        parts.append(t("common.more_items", more=len(v) - shown))
+    return "(" + ", ".join(parts) + ")"
+
+
+def sci(x: float) -> str:
+    """A tiny number as a student reads it: 0, or 5.6e-17 (a rounding error)."""
+    return "0" if x == 0 else f"{x:.1e}"

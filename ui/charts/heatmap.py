@@ -11,6 +11,7 @@ from ui.charts.memo import remembered
 from ui.charts.palette import (
     AXIS_LABELS_MAX,
     BLOCKED_COLOR,
+    BLOCKED_INK,
     MASKED,
     NUMBERS_MAX_CELLS,
     cell_size,
@@ -41,6 +42,7 @@ def heatmap_layout(
     numbers: bool,
     legend: bool,
     focus: bool,  # one row (the followed token's) is outlined
+    blocked: bool,  # some cells are grey whatever their value (datum.allowed false)
     show_x: bool,
     show_y: bool,
     overlap_x: bool,
@@ -69,9 +71,10 @@ def heatmap_layout(
         alt.Tooltip("text:N", title=value_title),
     ]
     # invalid="show": a masked cell (no value, −∞) is drawn, in grey, rather than dropped.
+    coloured = "isValid(datum.value) && datum.allowed" if blocked else "isValid(datum.value)"
     rect = base.mark_rect(stroke="white", strokeWidth=0.5, invalid="show").encode(
         color=alt.condition(
-            "isValid(datum.value)",
+            coloured,
             alt.Color(
                 "value:Q",
                 scale=color_scale(kind, domain),
@@ -119,14 +122,16 @@ def heatmap(
     title: str | None = None,
     legend: bool | None = None,
     focus: int | None = None,
+    allowed: np.ndarray | None = None,
 ) -> Figure:
     """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
 
     kind: "weights" (viridis on [0, 1], the default), "signed" (blueorange centred on 0,
     symmetric) or "plain" (viridis on the data's range). numbers: None = only for small
     matrices; legend: None = only when no numbers are printed (they say it all, and the
-    cells keep the width); focus: the row to outline (the followed token's). Draw it with
-    ui.widgets.show_chart.
+    cells keep the width); focus: the row to outline (the followed token's); allowed: [r, c]
+    bool, the cells outside it grey like masked ones but keeping their value (a masked
+    weight, exactly 0). Draw it with ui.widgets.show_chart.
     """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
@@ -139,6 +144,9 @@ def heatmap(
     columns = matrix_columns(m, chart_labels(rows), chart_labels(cols), decimals)
     columns["ink"] = ink(columns["value"], kind, ink_domain)
     columns["focus"] = np.repeat(np.arange(r) == (-1 if focus is None else focus), c)
+    if allowed is not None:
+        columns["allowed"] = np.asarray(allowed, dtype=bool).ravel()
+        columns["ink"] = np.where(columns["allowed"], columns["ink"], BLOCKED_INK)
     if numbers is None:
         numbers = r <= NUMBERS_MAX_CELLS and c <= NUMBERS_MAX_CELLS
     size = int(cell or cell_size(r))
@@ -147,6 +155,7 @@ def heatmap(
         numbers=bool(numbers),
         legend=bool(not numbers if legend is None else legend),
         focus=focus is not None,
+        blocked=allowed is not None,
         show_x=c <= AXIS_LABELS_MAX,
         show_y=r <= 2 * AXIS_LABELS_MAX,
         overlap_x=c > 16,

@@ -13,14 +13,36 @@ from __future__ import annotations
 
 import numpy as np
 
-from core import ARTICLE_TOKENS, footnote4_experiment, positional_encoding, sharpness_sweep
+from core import (
+    ARTICLE_TOKENS,
+    footnote4_experiment,
+    positional_encoding,
+    scaled_dot_product_attention,
+    sharpness_sweep,
+)
 from core import recommender as films
 from core.experiment import DIMS, compare, scaling_sweep
+from core.online_softmax import online_softmax
+from core.receptive_field import receptive_field
 from core.rope import rope_score, rope_wavelength
 from core.rope_compare import DISTANCES, STARTS, score_by_distance
+from core.sinks import sink_shares
+from core.tile_memory import CHART_N, tile_memory
 from core.train_config import TrainConfig
+from core.windows import mask_patterns, window_mask
 from ui.charts import bars, chart_labels, heatmap, row_height
-from ui.figures import generate, masking, multihead, qkv, rope, scaling, softmax, tokens
+from ui.figures import (
+    generate,
+    masking,
+    multihead,
+    qkv,
+    rope,
+    scaling,
+    softmax,
+    tiles,
+    tokens,
+    windows,
+)
 from ui.figures import train as train_figures
 from ui.i18n import t
 from ui.state import FOOTNOTE4_DIMS, SWEEP_DIMS
@@ -113,4 +135,24 @@ def warm_layouts() -> None:
         for words in (labels, [f"w{i}" for i in range(LONG_SENTENCE)]):
             _heads(words, d)
         _rope_figures(d)
+        _long_context_figures(labels, d)
     _train_figures()
+
+
+def _long_context_figures(labels: list[str], d: int) -> None:
+    """The tiles' and the windows' pages: a walk at its first and last step, the memory, the
+    four masks, the receptive field, and the real model's sinks (six layers of twelve heads)."""
+    n = len(labels)
+    walk = online_softmax(np.zeros(n), np.zeros((n, d)), 2)
+    for step in (1, walk.n_tiles):
+        tiles.tile_row(walk, labels, step, t)
+        tiles.walk_lines(walk, step, t)
+        tiles.output_lines(walk, step, t)
+    tiles.memory_chart(tile_memory(CHART_N, tile=2, d_v=d), n, t)
+    trace = scaled_dot_product_attention(*(np.zeros((n, d)) for _ in range(3)))
+    for pattern in mask_patterns(trace, window=3, sinks=1):
+        windows.pattern_map(pattern, labels, 0, "title", t)
+    windows.reach_grid(receptive_field(window_mask(n, 3), 4), labels, t)
+    pieces = ["[CLS]", *labels, "[SEP]"]
+    even = np.full((6, 12, n + 2, n + 2), 1.0 / (n + 2))
+    windows.sink_lines(sink_shares(even, pieces), t)

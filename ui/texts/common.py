@@ -23,6 +23,8 @@ TEXTS = {
         "en": "Cross-attention: one sentence asks another",
         "zh": "交叉注意力：一句话向另一句话提问",
     },
+    "page.tiles": {"en": "Softmax one tile at a time", "zh": "逐块计算 softmax"},
+    "page.windows": {"en": "Which keys a query may see", "zh": "查询能看到哪些键"},
     # sidebar
     "sb.language": {"en": "Language", "zh": "语言"},
     "sb.sentence": {"en": "Sentence", "zh": "句子"},
@@ -116,10 +118,10 @@ TEXTS = {
     "tour.start": {"en": "Start the lesson", "zh": "开始课程"},
     "tour.start_help": {
         "en": "{n} stops in the article's order: the input, Q, K and V, the four steps, the "
-        "mask, several heads, a real model; then going further, to how today's models "
-        "generate text. Each stop asks a question first.",
-        "zh": "共 {n} 站，先按文章的顺序：输入、Q/K/V、四个步骤、掩码、多头、真实模型；再更进一步，"
-        "看今天的模型怎样生成文本。每一站都先提一个问题。",
+        "mask, several heads, a real model; then {further} going further, to today's models. "
+        "Each stop asks a question first.",
+        "zh": "按文章的顺序共 {n} 站：输入、Q/K/V、四个步骤、掩码、多头、真实模型；然后再走 {further} 站，"
+        "更进一步看今天的模型。每一站都先提一个问题。",
     },
     "tour.where_lesson": {
         "en": "**Lesson · stop {k} / {n}:** {page}",
@@ -206,4 +208,5 @@ TEXTS = {
     "choose_head": {"en": "Head to show", "zh": "显示哪个头"},
     "go_to": {"en": "Open {page}", "zh": "打开「{page}」"},
     "next": {"en": "Next: {page}", "zh": "下一步：{page}"},
+    "more_items": {"en": "… ({more} more)", "zh": "……（还有 {more} 个）"},
 }

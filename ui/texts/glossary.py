@@ -110,4 +110,40 @@ TEXTS = {
         "zh": "**交叉注意力**：两个序列之间的注意力。查询来自一个序列（解码器的词元），键和值来自另一个"
         "（编码器的词元），各自经过自己的 W_Q、W_K、W_V；其余仍是同样的 softmax 和加权求和。",
     },
+    "online_softmax": {
+        "en": "**online softmax**: softmax computed while the keys go by, one tile at a "
+        "time. Keep the largest score so far (m), the sum of e^(x − m) so far (l) and the "
+        "weighted sum of values so far; when a larger score arrives, multiply what was kept "
+        "by e^(m_old − m_new). The result equals the ordinary softmax's.",
+        "zh": "**在线 softmax**：在键一块一块经过时计算 softmax。保留到目前为止的最大分数（m）、"
+        "e^(x − m) 的累计和（l）以及值向量的累计加权和；遇到更大的分数时，把已保留的量乘以 "
+        "e^(m_old − m_new)。结果与普通的 softmax 相同。",
+    },
+    "tile": {
+        "en": "**tile**: a block of B keys next to each other, with their values, handled "
+        "together. A GPU works on such blocks in its small, fast memory; the last one may be "
+        "shorter.",
+        "zh": "**块**：B 个相邻的键（连同它们的值）组成的一组，一起处理。GPU 在它又小又快的片上存储里"
+        "处理这样的块；最后一块可能比较短。",
+    },
+    "sliding_window": {
+        "en": "**sliding window**: a mask that lets each token attend only to the last w "
+        "tokens, itself included, so the work and memory per token stay the same however "
+        "long the text.",
+        "zh": "**滑动窗口**：一种掩码，让每个词元只关注最近的 w 个词元（包括它自己），这样不管文本多长，"
+        "每个词元的计算量和内存都不变。",
+    },
+    "attention_sink": {
+        "en": "**attention sink**: a token that receives much attention while carrying little "
+        "meaning, often the first one. Every row of softmax must sum to 1, so a head with "
+        "nothing useful to read parks its weight there.",
+        "zh": "**注意力汇聚词元**：得到大量注意力、本身却几乎不带含义的词元，常常是第一个词元。softmax 的"
+        "每一行必须加起来等于 1，所以一个没有什么可读的头就把权重放在那里。",
+    },
+    "receptive_field": {
+        "en": "**receptive field**: the input positions that can influence a token's state. "
+        "With a window of w, each layer widens it by w − 1 positions.",
+        "zh": "**感受野**：能够影响一个词元状态的那些输入位置。窗口为 w 时，每多一层，它就向前扩展 w − 1 "
+        "个位置。",
+    },
 }

@@ -62,6 +62,7 @@ TEXTS = {
     "choice.smaller": {"en": "smaller", "zh": "更小"},
     "choice.yes": {"en": "yes", "zh": "是"},
     "choice.no": {"en": "no", "zh": "否"},
+    "choice.either": {"en": "it could do either", "zh": "都有可能"},
     # the article's claims, as a question names the one it tests
     "claim": {"en": "This tests: {claim}", "zh": "这道题检验的是：{claim}"},
     "claim.order": {
@@ -121,6 +122,15 @@ TEXTS = {
     "claim.memory": {
         "en": "at long context the cache, not the weights, fills the memory",
         "zh": "上下文很长时，占满显存的是缓存而不是权重",
+    },
+    "claim.tiles": {
+        "en": "softmax·V can be computed one tile of keys at a time, keeping only m, l and the "
+        "running output, with the same result",
+        "zh": "softmax·V 可以一块一块地计算键，只保留 m、l 和当前输出，结果完全相同",
+    },
+    "claim.window": {
+        "en": "a window limits what one layer sees; stacked layers see about L·w back",
+        "zh": "窗口限制了一层能看到的范围；叠加 L 层后大约能往回看 L·w 个词元",
     },
     # the questions
     "overview.top.ask": {
@@ -404,5 +414,82 @@ TEXTS = {
         "zh": "每个提问的词元一行（{rows} 个解码器词元），每个回答的词元一列（{columns} 个编码器词元）："
         "每个解码器词元的查询和每个编码器词元的键相遇，它那一行的 {columns} 个权重之和为 1。"
         "没有什么要求它是方阵：两句话可以长短不一，甚至是两种语言。有 {heads} 个头时，每个头各有一个这样的矩阵。",
+    },
+    "tiles.l.ask": {
+        "en": "The row of “{token}” is walked in tiles of {tile}. After a tile whose largest "
+        "score is above the running maximum m, does the running sum l grow, shrink, or could "
+        "it do either?",
+        "zh": "“{token}”这一行按每块 {tile} 个键逐块处理。某一块的最大分数大于当前最大值 m 时，处理完这一块，"
+        "当前总和 l 是变大、变小，还是都有可能？",
+    },
+    "tiles.l.why": {
+        "en": "{answer}. After such a tile, l = e^(m_old − m_new)·l_old + the tile's sum of "
+        "e^(x − m_new). The first part is smaller than l_old, since the factor is below 1; the "
+        "second is at least 1, since the tile's own maximum gives e⁰ = 1. Either can win: in "
+        "tiles of 2, the scores 0 0 | 5 0 take l from {shrink_before} to {shrink_after}, and "
+        "0 0 | 1 1 from {grow_before} to {grow_after}. In the row of “{token}” with tiles of "
+        "{tile}, {raised} tile(s) after the first raised m; l grew after {grew} of them and "
+        "shrank after {shrank}. The first, at tile {step}: m went from {m_old} to {m_new}, the "
+        "factor was {factor}, and l = {factor} × {l_old} + {tile_sum} = {l_new}.",
+        "zh": "{answer}。处理完这样一块后，l = e^(m_old − m_new)·l_old + 这一块的 e^(x − m_new) 之和。前一部分"
+        "比 l_old 小，因为因子小于 1；后一部分至少为 1，因为这一块自己的最大值贡献 e⁰ = 1。哪一边占上风都有"
+        "可能：每块 2 个键时，分数 0 0 | 5 0 让 l 从 {shrink_before} 变为 {shrink_after}，而 0 0 | 1 1 让它从 "
+        "{grow_before} 变为 {grow_after}。在“{token}”这一行、每块 {tile} 个键时，第一块之后有 {raised} 块抬高了 "
+        "m；其中 {grew} 块之后 l 变大，{shrank} 块之后变小。第一次发生在第 {step} 块：m 从 {m_old} 变为 "
+        "{m_new}，因子为 {factor}，l = {factor} × {l_old} + {tile_sum} = {l_new}。",
+    },
+    "tiles.l.why_none": {
+        "en": "{answer}. After such a tile, l = e^(m_old − m_new)·l_old + the tile's sum of "
+        "e^(x − m_new). The first part is smaller than l_old, since the factor is below 1; the "
+        "second is at least 1, since the tile's own maximum gives e⁰ = 1. Either can win: in "
+        "tiles of 2, the scores 0 0 | 5 0 take l from {shrink_before} to {shrink_after}, and "
+        "0 0 | 1 1 from {grow_before} to {grow_after}. In the row of “{token}” with tiles of "
+        "{tile}, no tile after the first raised m: its largest score came in the first tile. "
+        "Try B = 1 to watch m rise as the walk goes.",
+        "zh": "{answer}。处理完这样一块后，l = e^(m_old − m_new)·l_old + 这一块的 e^(x − m_new) 之和。前一部分"
+        "比 l_old 小，因为因子小于 1；后一部分至少为 1，因为这一块自己的最大值贡献 e⁰ = 1。哪一边占上风都有"
+        "可能：每块 2 个键时，分数 0 0 | 5 0 让 l 从 {shrink_before} 变为 {shrink_after}，而 0 0 | 1 1 让它从 "
+        "{grow_before} 变为 {grow_after}。在“{token}”这一行、每块 {tile} 个键时，第一块之后没有哪一块抬高 m："
+        "它的最大分数出现在第一块里。试试 B = 1，看 m 如何一路升高。",
+    },
+    "tiles.kept.ask": {
+        "en": "Between two tiles, how many numbers must one query keep, however long the text? "
+        "Its value vectors have d_v = {d_v} numbers.",
+        "zh": "在两块之间，一个查询必须保留多少个数（不管文本有多长）？它的值向量有 d_v = {d_v} 个数。",
+    },
+    "tiles.kept.why": {
+        "en": "{kept}: the running maximum m, the running sum l and the running output's {d_v} "
+        "numbers, d_v + 2 in all. While a tile is worked on, its {tile} scores are there too "
+        "({held} in all). The full softmax keeps the whole row of scores instead, one per key: "
+        "{n} here, and as many as the text is long.",
+        "zh": "{kept} 个：当前最大值 m、当前总和 l，以及当前输出的 {d_v} 个数，一共 d_v + 2 个。处理某一块时，"
+        "它的 {tile} 个分数也在（一共 {held} 个）。完整的 softmax 则要保留整行分数，每个键一个：这里是 {n} 个，"
+        "文本有多长就有多少个。",
+    },
+    "windows.reach.ask": {
+        "en": "Every layer of a decoder has a sliding window of {window}: each token sees itself "
+        "and the tokens just before it, {window} in all. Can the last token of a {n}-token "
+        "sentence see the first one after {layers} layers?",
+        "zh": "一个解码器的每一层都有大小为 {window} 的滑动窗口：每个词元看到自己和紧挨在它前面的词元，一共 "
+        "{window} 个。经过 {layers} 层后，一个 {n} 个词元的句子的最后一个词元能看到第一个词元吗？",
+    },
+    "windows.reach.why": {
+        "en": "{answer}. Each layer reaches {step} tokens further back (w − 1), so after "
+        "{layers} layers the last token depends on {span} positions, back to position "
+        "{earliest}: it takes exactly {needed} layers to reach the first token.",
+        "zh": "{answer}。每一层往回多够到 {step} 个词元（w − 1），所以经过 {layers} 层，最后一个词元依赖 {span} "
+        "个位置，最远到第 {earliest} 个位置：恰好需要 {needed} 层才能够到第一个词元。",
+    },
+    "windows.reach.why_not": {
+        "en": "{answer}. Each layer reaches only {step} tokens further back (w − 1), so after "
+        "{layers} layers the last token depends on {span} positions, back to position "
+        "{earliest}. It would take {needed} layers to reach the first token.",
+        "zh": "{answer}。每一层只往回多够到 {step} 个词元（w − 1），所以经过 {layers} 层，最后一个词元依赖 "
+        "{span} 个位置，最远到第 {earliest} 个位置。要够到第一个词元需要 {needed} 层。",
+    },
+    "windows.reach.why_never": {
+        "en": "{answer}. A window of 1 is each token alone: no layer looks back, however many "
+        "are stacked.",
+        "zh": "{answer}。窗口为 1 时每个词元只看自己：不论叠加多少层，都不会往回看。",
     },
 }

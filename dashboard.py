@@ -37,7 +37,7 @@ st.html(process.styles("app.css"))
 if st.session_state["present"]:
     st.html(process.styles("present.css"))
 
-nav = st.navigation(navigation())
+nav = st.navigation(navigation(), expanded=True)  # every page in view: no "View more"
 page_name = nav.url_path or DEFAULT_PAGE
 if st.session_state["tour"] and page_name in TOUR:  # the lesson follows the page it is on
     st.session_state["tour"] = TOUR.index(page_name) + 1

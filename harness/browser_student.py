@@ -56,6 +56,15 @@ NAV_INDEX_JS = """(path) => Array.from(
   (a) => new URL(a.href).pathname).indexOf(path)"""
 CONNECTION_JS = """() => document.querySelector('[data-testid="stApp"]')
   ?.dataset.testConnectionState || ''"""
+# A plan's kinds of step that move a shared control, and the control each moves.
+CONTROLS = {
+    "temperature": "temperature",
+    "scale": "scale",
+    "causal": "causal",
+    "d_model": "d_model",
+    "heads": "n_heads",
+    "seed": "seed",
+}
 STEP_TIMEOUT_MS = 45_000
 POLL_MS = 50
 
@@ -177,9 +186,24 @@ class BrowserStudent:
         self.page.keyboard.press("ArrowRight" if j > i else "ArrowLeft")
         return options[j]
 
+    def _on_this_page(self, step: Step) -> Step:
+        """The step, or, when this page does not show its control (a page shows only the
+        shared settings it uses), the first planned kind it does show; on a page with none
+        of them (the Q, K, V page's own sliders), a visit to the default page."""
+        from ui.page import PAGES
+
+        shown = PAGES[self.here].controls
+        if CONTROLS.get(step.kind, "") in shown or step.kind not in CONTROLS:
+            return step
+        for kind, control in CONTROLS.items():
+            if control in shown:
+                return Step(kind)
+        return Step("page", DEFAULT_PAGE)
+
     def step(self, step: Step) -> Interaction:
         m = self.model
         direction = 1 if self.rng.random() < 0.5 else -1
+        step = self._on_this_page(step)
         if step.kind == "page":
             target = step.value
             if target == self.here:

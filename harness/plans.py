@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
 from harness.replies import marker
+from ui.page_params import PAGE_PARAMS
 
 DEFAULT_PAGE = "overview"  # the page served at "/"
 D_MODELS = (4, 8, 16, 32, 64, 128)  # what a student moves through in class (the app offers more)
@@ -32,7 +33,8 @@ QUESTION_FORM = re.compile(r"^quiz_[a-z_]+$")
 GUESS = re.compile(r"^(?P<form>quiz_[a-z_]+)_\d+_guess$")
 CHECK = "{form}_check"
 SKIP = re.compile(r"(^|_)skip(_|$)")
-PAGE_OWNED = ()  # link parameters the page itself moves
+# Link parameters a page moves itself (its own controls): the student's model leaves them be.
+PAGE_OWNED = tuple(name for name, _ in PAGE_PARAMS.values())
 WRONG_KEY = "quiz.wrong"  # the verdict on a wrong guess, which a page shows as an error
 STEP_KINDS = {  # kind -> weight in a plan
     "temperature": 8,

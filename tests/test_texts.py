@@ -46,5 +46,6 @@ def test_no_text_is_written_twice_in_its_module():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
                 keys = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
-                twice += [f"{path.name}: {k}" for k, n in collections.Counter(keys).items() if n > 1]
+                counts = collections.Counter(keys)
+                twice += [f"{path.name}: {k}" for k, n in counts.items() if n > 1]
     assert not twice, twice

@@ -62,8 +62,11 @@ def test_keyboard_moves_the_temperature_slider(new_page):
     app.wait_main_changed(before)
     press("ArrowLeft", 2, "0.95")
 
-    # The link the sidebar offers to share reopens this view in a new session.
-    link = app.sidebar.get_by_test_id("stCode").inner_text().strip()
+    # The link the sidebar offers to share (folded until asked for) reopens this view in a
+    # new session.
+    with app.rerun():
+        app.sidebar.get_by_role("button", name=text("common.sb.share", "en")).click()
+    link = app.page.get_by_test_id("stCode").inner_text().strip()
     assert urlsplit(link).path == SLIDER_PAGE, f"the share link {link!r} is not for this page"
     assert param("temp", "0.95").search(link), f"the share link {link!r} lacks temp=0.95"
     app.open(link)

@@ -142,14 +142,15 @@ class BrowserStudent:
             errors.append(f"on /{path}, expected /{self.here}")
         return errors, leaks
 
-    def _timed(self, what: str, action) -> Interaction:
+    def _timed(self, what: str, action, *, after_run: bool = True) -> Interaction:
         from playwright.sync_api import Error as PlaywrightError
 
         item = Interaction(self.name, what, time.monotonic(), page=self.here)
         # No run of before is still on (its end must not pass for this action's); a page
-        # that never comes to rest is reported by the step itself.
-        with contextlib.suppress(PlaywrightError):
-            self.page.wait_for_function(IDLE_JS, polling=POLL_MS)
+        # that never comes to rest is reported by the step itself. A blank tab has no run.
+        if after_run:
+            with contextlib.suppress(PlaywrightError):
+                self.page.wait_for_function(IDLE_JS, polling=POLL_MS)
         start = time.perf_counter()
         try:
             before = self.tab.finished
@@ -166,7 +167,9 @@ class BrowserStudent:
         path = "" if self.start == DEFAULT_PAGE else self.start
         url = f"{self.base_url}/{path}?{self.model.query()}"
         return self._timed(
-            f"open /{self.start}", lambda: self.page.goto(url, wait_until="domcontentloaded")
+            f"open /{self.start}",
+            lambda: self.page.goto(url, wait_until="domcontentloaded"),
+            after_run=False,
         )
 
     def _sidebar(self, key: str):
@@ -316,14 +319,9 @@ class BrowserStudent:
             item.errors.append(f"no reconnection: {str(exc).splitlines()[0][:300]}")
             return item
         before = dict(self.model.values)
-        t = before["temperature"]
-        direction = 1 if self.model.nudge_temperature() > t else -1
-
-        def nudge() -> None:
-            options = self._temperatures()
-            self.model.set("temperature", self._notch("temperature", options, t, direction))
-
-        move = self._timed("temperature after the fail-over", nudge)
+        # The temperature, or what this page shows instead (its view must not change).
+        move = self.step(Step("temperature"))
+        move.what += " after the fail-over"
         item.page_after = self.here
         item.link_after = dict(parse_qsl(urlsplit(self.page.url).query, keep_blank_values=True))
         if move.seconds is None:

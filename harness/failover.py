@@ -19,10 +19,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from harness.browser_student import BrowserStudent, student_context
+from harness.browser_student import CONTROLS, BrowserStudent, student_context
 from harness.plans import Failover, Step, pages, plan, start_page
 from harness.protocol_student import LoopThread, ProtocolStudent
 from harness.school import COOKIE, School
+from ui.page import PAGES
 
 RUN_TIMEOUT_S = 600
 
@@ -86,6 +87,7 @@ def failover_class(
 ) -> FailoverRun:
     """Run the class on `school` (its pages warmed) with Chromium `browser`; kill a replica."""
     page_list = pages()
+    movable = [p for p in page_list if set(PAGES[p].controls) & set(CONTROLS.values())]
     protocol = []
     for i in range(n_protocol):
         page = start_page(i, page_list)
@@ -100,7 +102,9 @@ def failover_class(
         try:
             for j in range(n_browser):
                 i = n_protocol + j
-                page = start_page(i + 2, page_list)  # not the protocol students' first pages
+                # Not the protocol students' first pages, and one with a shared control to
+                # move on both sides of the kill (its view must stay what it was).
+                page = start_page(i + 2, movable)
                 context = student_context(browser, school.url, outside)
                 b = BrowserStudent(context, school.url, i, [], page, think=think, outside=outside)
                 browsers.append(b)

@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from harness.browser import IDLE_JS, SETTLED_JS, Tab, new_context
 from harness.plans import (
+    CONTROL_KEYS,
     D_MODELS,
     DEFAULT_PAGE,
     THINK_S,
@@ -56,15 +57,8 @@ NAV_INDEX_JS = """(path) => Array.from(
   (a) => new URL(a.href).pathname).indexOf(path)"""
 CONNECTION_JS = """() => document.querySelector('[data-testid="stApp"]')
   ?.dataset.testConnectionState || ''"""
-# A plan's kinds of step that move a shared control, and the control each moves.
-CONTROLS = {
-    "temperature": "temperature",
-    "scale": "scale",
-    "causal": "causal",
-    "d_model": "d_model",
-    "heads": "n_heads",
-    "seed": "seed",
-}
+# A plan's kinds of step that move a shared control (a click away), and the control each moves.
+CONTROLS = {kind: key for kind, key in CONTROL_KEYS.items() if kind != "lang"}
 STEP_TIMEOUT_MS = 45_000
 POLL_MS = 50
 

@@ -60,6 +60,18 @@ def pages() -> list[str]:
     return sorted(names, key=lambda n: n != DEFAULT_PAGE)
 
 
+# A plan's kinds of step and the sidebar's widget each moves.
+CONTROL_KEYS = {
+    "temperature": "temperature",
+    "scale": "scale",
+    "causal": "causal",
+    "d_model": "d_model",
+    "heads": "n_heads",
+    "seed": "seed",
+    "lang": "lang",
+}
+
+
 @dataclass
 class Step:
     kind: str  # temperature, d_model, heads, scale, causal, seed, page, lang, answer, press

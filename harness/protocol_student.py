@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 
 from harness.plans import (
     CHECK,
+    CONTROL_KEYS,
     DEFAULT_PAGE,
     GUESS,
     QUESTION_FORM,
@@ -34,16 +35,6 @@ from harness.wire import choices
 
 STAY_S = 5.0  # after `stay` is set: how long a lost connection may take to show itself
 NUMBER_GUESS = "1"  # what a student types where a question asks for a number
-# A plan's kinds of step and the sidebar's widget each moves.
-CONTROL_KEYS = {
-    "temperature": "temperature",
-    "scale": "scale",
-    "causal": "causal",
-    "d_model": "d_model",
-    "heads": "n_heads",
-    "seed": "seed",
-    "lang": "lang",
-}
 
 
 def answer(session: ProtocolSession) -> str | None:

@@ -19,23 +19,15 @@ from ui.page import TOUR
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.state import FOOTNOTE4_DIMS
 from ui.texts.quiz import TEXTS
+from ui.tour import LESSON
 
 SETTINGS = {  # three settings: the article's, a larger model, another sentence unscaled
     "article": {},
     "d_model": {"d": "64", "heads": "4"},
     "sentence": {"sentence": "the dog sat on the sofa and it slept", "scale": "0", "d": "16"},
 }
-PAGES = (
-    "overview",
-    "tokens",
-    "qkv",
-    "similarity",
-    "scaling",
-    "softmax",
-    "weighted_sum",
-    "masking",
-    "multihead",
-)  # fmt: skip  (the real model and training: their own tests)
+# The overview and the lesson's stops (the real model has its own tests).
+PAGES = ("overview", *(p for p in LESSON if p != "real_model"))
 
 
 def settings(params: dict) -> Settings:

@@ -41,6 +41,7 @@ from ui.charts import (
 from ui.charts import template as template_module
 from ui.figures import (
     generate,
+    generate_cost,
     masking,
     multihead,
     qkv,
@@ -318,11 +319,11 @@ def test_the_generating_page_s_other_charts_are_the_specs_altair_builds(monkeypa
     assert_as_altair_builds(monkeypatch, generate.readers, np.arange(h) // (h // g), t)
     steps = np.arange(1, 10 * h + 1)
     texts = {"names": ("without", "with"), "x_title": "t", "y_title": "y"}
-    assert_as_altair_builds(monkeypatch, generate.work_chart, steps, steps, 3 * steps, **texts)
+    assert_as_altair_builds(monkeypatch, generate_cost.work_chart, steps, steps, 3 * steps, **texts)
     contexts = np.linspace(0, 1000 * h, 11).astype(int)
     lines = {"model a": contexts * 2**20, "model b": contexts * 2**10}
     assert_as_altair_builds(
-        monkeypatch, generate.memory_chart, contexts, lines, "model a", 3 * 2**30, 500 * h, t
+        monkeypatch, generate_cost.memory_chart, contexts, lines, "model a", 3 * 2**30, 500 * h, t
     )
 
 

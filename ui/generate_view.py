@@ -19,7 +19,8 @@ from core.inference_cost import (
 from core.model_configs import PRESETS
 from ui import generation as gen
 from ui.charts import bars
-from ui.figures.generate import DIMS_SHOWN, memory_chart, readers, step_table, work_chart
+from ui.figures.generate import DIMS_SHOWN, readers, step_table
+from ui.figures.generate_cost import memory_chart, work_chart
 from ui.figures.multihead import head_maps
 from ui.i18n import t
 from ui.page_params import PAGE_PARAMS, link_choice, link_count, link_int

@@ -33,6 +33,7 @@ from core.windows import mask_patterns, window_mask
 from ui.charts import bars, chart_labels, heatmap, row_height
 from ui.figures import (
     generate,
+    generate_cost,
     masking,
     multihead,
     qkv,
@@ -108,9 +109,9 @@ def _generate_figures(labels: list[str], d: int) -> None:
         )  # fmt: skip
     generate.readers(np.arange(4) // 2, t)
     steps = np.arange(1, n + 1)
-    generate.work_chart(steps, steps, 2 * steps, names=("a", "b"), x_title="x", y_title="y")
+    generate_cost.work_chart(steps, steps, 2 * steps, names=("a", "b"), x_title="x", y_title="y")
     contexts = np.arange(0, 101, 10)
-    generate.memory_chart(contexts, {"a": contexts, "b": 2 * contexts}, "a", 200, 50, t)
+    generate_cost.memory_chart(contexts, {"a": contexts, "b": 2 * contexts}, "a", 200, 50, t)
 
 
 def _rope_figures(d: int) -> None:

@@ -130,7 +130,7 @@ def test_the_preset_button_shows_the_article_heads_and_what_each_one_does():
         w = designed_weight(ex, i, tokens.index(head.query), tokens.index(head.key))
         role = TEXTS[f"role.{head.role}"]["en"]
         q, k = (md_escape(token) for token in (head.query, head.key))
-        assert f"head {i + 1} ({role}): {q} → {k}, **{w:.2f}**" in text
+        assert f"head {i + 1} ({role}): “{q}” → “{k}”, **{w:.2f}**" in text
     assert f"{w:.2f}" == "0.82"  # the last head's, as core.article_heads' table says
     # The heads' names over their maps say what each is made to do.
     names = list(heads_of(charts(at, "head_maps")))

@@ -151,8 +151,8 @@ TEXTS = {
         "种联系。下面是最能体现它的那一行，以及该查询分给那个键的权重：",
     },
     "designed_line": {
-        "en": "head {i} ({role}): {q} → {k}, **{w}**",
-        "zh": "第 {i} 个头（{role}）：{q} → {k}，**{w}**",
+        "en": "head {i} ({role}): “{q}” → “{k}”, **{w}**",
+        "zh": "第 {i} 个头（{role}）：“{q}” → “{k}”，**{w}**",
     },
     "designed_widths": {
         "en": "The article's setting: **{h} heads × d_k {d_k} = {d} = d_model**, so W_O is "

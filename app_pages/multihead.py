@@ -3,18 +3,17 @@
 import streamlit as st
 
 from ui import state
-from ui.figures.multihead import head_maps, head_names, head_outputs
+from ui.figures.multihead import head_maps, head_outputs
 from ui.i18n import t
+from ui.multihead_view import article_heads, article_widths, diversity, panel_names
 from ui.page import open_page
 from ui.quiz import ask
 from ui.widgets import (
     dim_labels,
     figure_heading,
     focus_index,
-    glossary,
     heads_csv,
     matrix_csv,
-    matrix_view,
     show_charts,
     vectors_view,
     weights_matrix_view,
@@ -37,39 +36,14 @@ FORMULA = (  # stacked, so each line fits a phone
 )
 
 
-def diversity(s, n_heads: int) -> None:
-    """How differently the heads attend: the Jensen–Shannon divergence of every pair."""
-    st.subheader(t("multihead.diversity"))
-    st.markdown(t("multihead.diversity_intro"))
-    glossary("js")
-    js = state.divergence(s)
-    heads = head_names(n_heads, t)
-    value = {"value_title": t("multihead.js_value")}
-    name = t("multihead.js_name")
-    matrix_view(name, js.matrix, heads, heads, key="head_divergence", kind="weights", **value)
-    (a, b, hi), (c, e, lo) = js.most, js.least
-    if n_heads == 2:
-        st.markdown(t("multihead.js_summary_two", mean=f"{js.mean:.3f}"))
-    else:
-        pairs = {
-            "a": a + 1,
-            "b": b + 1,
-            "hi": f"{hi:.3f}",
-            "c": c + 1,
-            "d": e + 1,
-            "lo": f"{lo:.3f}",
-        }
-        st.markdown(t("multihead.js_summary", mean=f"{js.mean:.3f}", **pairs))
-    st.caption(t("multihead.js_random"))
-
-
-def combined(p, labels: list[str]) -> None:
+def combined(p, labels: list[str], large: bool) -> None:
     """Each head's output, their concatenation, and W_O back to d_model."""
     n_heads, n, d_v, d = p.n_heads, p.n, p.d_k, p.d_model
     mha = p.mha
     st.markdown(
         t(one_or_many("multihead.widths", n_heads), h=n_heads, d_v=d_v, total=n_heads * d_v)
     )
+    article_widths(p)
     concat_dims = [f"{i}.{c}" for i in range(1, n_heads + 1) for c in range(1, d_v + 1)]
     shown = min(d_v, OUTPUT_DIMS_SHOWN)
     st.subheader(t("multihead.outputs"))
@@ -79,10 +53,9 @@ def combined(p, labels: list[str]) -> None:
         "head_outputs",
         lambda: matrix_csv(mha.concat, labels, concat_dims),
     )
-    outputs = head_outputs(
-        mha.head_outputs[:, :, :shown], labels, dim_labels(shown), t, focus_index(labels)
-    )
-    show_charts(outputs, key="head_outputs")
+    outputs = mha.head_outputs[:, :, :shown]
+    focus = focus_index(labels)
+    show_charts(head_outputs(outputs, labels, dim_labels(shown), t, focus, large), "head_outputs")
     st.caption(t("multihead.outputs_caption"))
     if shown < d_v:
         st.caption(t("multihead.outputs_cut", shown=shown, d_v=d_v))
@@ -96,7 +69,8 @@ def combined(p, labels: list[str]) -> None:
     st.subheader(t("multihead.projection"))
     left, right = st.columns(2)
     with left:
-        caption = t("multihead.w_o_caption", hd=n_heads * d_v, d=d)
+        w_o = "multihead.w_o_caption_identity" if p.hand_made else "multihead.w_o_caption"
+        caption = t(w_o, hd=n_heads * d_v, d=d)
         weights_matrix_view(
             "W_O", p.params.w_o, concat_dims, dim_labels(d), key="w_o", caption=caption
         )
@@ -117,6 +91,7 @@ p = state.pipeline(s)
 labels = p.labels
 if p.n_heads == 1:
     st.info(t("multihead.one_head"), icon=":material/view_column:")
+article_heads(p)
 
 st.subheader(t("multihead.maps"))
 figure_heading(
@@ -125,10 +100,11 @@ figure_heading(
     "head_weights",
     lambda: heads_csv(p.mha.weights, labels),
 )
-show_charts(head_maps(p.mha.weights, labels, t, focus_index(labels)), key="head_maps")
+maps = head_maps(p.mha.weights, labels, t, focus_index(labels), panel_names(p), s.present)
+show_charts(maps, key="head_maps")
 st.caption(t("multihead.maps_caption"))
 
 if ask("multihead", s, p):
-    combined(p, labels)
+    combined(p, labels, s.present)
     if p.n_heads > 1:
-        diversity(s, p.n_heads)
+        diversity(s, p)

@@ -40,7 +40,9 @@ def test_article_sentence_finds_the_strongest_it_to_cake_head(model, reference):
     # The model's attention runs in float32, as its weights are stored: rows sum to 1 within
     # float32's rounding (its accuracy against the reference is checked in test_bert.py).
     np.testing.assert_allclose(closeup.sum(axis=1), 1.0, atol=1e-6)
-    assert len([k for k in chart_keys(at) if k.startswith("real_heads")]) == 3  # 12 heads by 4
+    assert [k for k in chart_keys(at) if k.startswith("real_heads")] == ["real_heads_1"]  # one grid
+    heads = chart(at, "real_heads_1")
+    assert heads["hi"].nunique() == out.attentions.shape[1]  # of all 12 heads
 
 
 @pytest.mark.model

@@ -13,6 +13,8 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from core import ARTICLE_SENTENCE, tokens
+from core.article_heads import HEADS_D_MODEL as ARTICLE_HEADS_D_MODEL
+from core.article_heads import HEADS_H as ARTICLE_HEADS_H
 from core.parse import parse_flag
 from core.tokens import MAX_SENTENCE_CHARS, Tokens
 from ui.page_params import PAGE_PARAMS, param_chars
@@ -264,3 +266,11 @@ def restore_article() -> None:
 def sentence_tokens(sentence: str) -> Tokens:
     """core.tokens.sentence_tokens, cached: every run of every page asks for it."""
     return tokens.sentence_tokens(sentence)
+
+
+def restore_article_heads() -> None:
+    """Callback of the Multi-head page's preset button: the article's sentence with its
+    eight heads (d_model 32, d_k 4), scaled, temperature 1, no mask, following "it"."""
+    restore_article()
+    st.session_state["d_model"] = ARTICLE_HEADS_D_MODEL
+    st.session_state["n_heads"] = ARTICLE_HEADS_H

@@ -83,9 +83,9 @@ def _page_figures(labels: list[str], d: int) -> None:
 def _heads(labels: list[str], d: int) -> None:
     n = len(labels)
     dims = [str(i) for i in range(1, d + 1)]
-    for h in (1, 4):  # one panel; groups of up to four in two columns
-        multihead.head_maps(np.full((h, n, n), 1.0 / n), labels, t, 0)
-        multihead.head_outputs(np.zeros((h, n, d)), labels, dims, t, 0)
+    for large in (False, True):  # as usual, and in the presenter view
+        multihead.head_maps(np.full((1, n, n), 1.0 / n), labels, t, 0, large=large)
+        multihead.head_outputs(np.zeros((1, n, d)), labels, dims, t, 0, large=large)
 
 
 def _train_figures() -> None:

@@ -118,4 +118,63 @@ TEXTS = {
         "next layer.",
         "zh": "回到每个词元 d_model = {d} 个数，与 X 形状相同，可以送入下一层。",
     },
+    "w_o_caption_identity": {
+        "en": "[h·d_v × d_model] = [{hd} × {d}]. In these hand-made numbers W_O is the "
+        "identity, so the output is the concatenation itself; a trained W_O mixes all heads "
+        "into every output dimension.",
+        "zh": "[h·d_v × d_model] = [{hd} × {d}]。在这组手工设计的数字里 W_O 是单位矩阵，所以输出"
+        "就是拼接结果本身；训练得到的 W_O 会把所有头混合进输出的每一维。",
+    },
+    "js_designed": {
+        "en": "These heads are hand-made to look at different things, so most pairs differ a "
+        "lot. The closest pairs share a target (the pronoun, object and praise heads all look "
+        "at “cake”) or look at neighbouring positions (previous, self, next).",
+        "zh": "这些头是手工设计的，各自关注不同的东西，所以多数头两两相差很大。最相近的几对要么目标"
+        "相同（代词头、宾语头和褒义头都看向“cake”），要么关注相邻的位置（前一个、自己、后一个）。",
+    },
+    "preset": {
+        "en": "The article's eight heads",
+        "zh": "文章里的八个头",
+    },
+    "preset_help": {
+        "en": "The article's sentence with d_model = 32 and 8 heads of d_k = 4, scaled, "
+        "temperature 1, no mask, following “it”: hand-made numbers where each head does one "
+        "thing.",
+        "zh": "文章的句子，d_model = 32，8 个头，每个 d_k = 4；缩放开启，温度 1，不加掩码，跟随"
+        "“it”：手工设计的数字，每个头只做一件事。",
+    },
+    "designed_intro": {
+        "en": "**The article's eight heads.** These numbers are hand-made, not trained: each "
+        "head is built to follow one kind of link. The row that shows it best, and the weight "
+        "its query gives that key:",
+        "zh": "**文章里的八个头。** 这些数字是手工设计的，不是训练出来的：每个头被设计成只追踪一"
+        "种联系。下面是最能体现它的那一行，以及该查询分给那个键的权重：",
+    },
+    "designed_line": {
+        "en": "head {i} ({role}): “{q}” → “{k}”, **{w}**",
+        "zh": "第 {i} 个头（{role}）：“{q}” → “{k}”，**{w}**",
+    },
+    "designed_widths": {
+        "en": "The article's setting: **{h} heads × d_k {d_k} = {d} = d_model**, so W_O is "
+        "**{d} × {d}** and the output has the width of the input.",
+        "zh": "文章的设置：**{h} 个头 × d_k {d_k} = {d} = d_model**，所以 W_O 是 **{d} × {d}**，"
+        "输出与输入一样宽。",
+    },
+    "head_role": {"en": "{head} · {role}", "zh": "{head} · {role}"},
+    "role.pronoun": {"en": "pronoun → its noun", "zh": "代词 → 它指代的名词"},
+    "role.object": {"en": "verb → its object", "zh": "动词 → 它的宾语"},
+    "role.praise": {"en": "praise → what is praised", "zh": "褒义词 → 被称赞的对象"},
+    "role.previous": {"en": "the token just before", "zh": "前一个词元"},
+    "role.self": {"en": "the token itself", "zh": "词元自己"},
+    "role.next": {"en": "the token just after", "zh": "后一个词元"},
+    "role.first": {"en": "the first token", "zh": "第一个词元"},
+    "role.last": {"en": "the last token", "zh": "最后一个词元"},
+    "role_short.pronoun": {"en": "pronoun", "zh": "代词"},
+    "role_short.object": {"en": "object", "zh": "宾语"},
+    "role_short.praise": {"en": "praise", "zh": "褒义"},
+    "role_short.previous": {"en": "previous", "zh": "前一个"},
+    "role_short.self": {"en": "self", "zh": "自己"},
+    "role_short.next": {"en": "next", "zh": "后一个"},
+    "role_short.first": {"en": "first", "zh": "第一个"},
+    "role_short.last": {"en": "last", "zh": "最后一个"},
 }

@@ -5,15 +5,14 @@ import streamlit as st
 
 from core import AttentionTrace
 from core import recommender as films
-from core.explain import output_terms
 from ui.figures.qkv import QUERY_MAX, film_bars
 from ui.i18n import t
 from ui.page import open_page, page_link
+from ui.qkv_view import TITLE_PX, VALUE_PX, check_by_hand
 from ui.quiz import ask
 from ui.view import unfold
-from ui.widgets import index_picker, matrix_view, numbers_table, section, show_chart
+from ui.widgets import matrix_view, numbers_table, section, show_chart
 
-TITLE_PX, VALUE_PX = 130, 64  # a title and three values fit a phone's column
 QUERY_STEP = 0.5
 
 
@@ -63,26 +62,6 @@ def query_controls() -> tuple[np.ndarray, float]:
     )
     st.caption(t("qkv.temperature_why"))
     return np.array(q), temperature
-
-
-def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> None:
-    """One value component of the blend, film by film: weight × value, and their sum."""
-    c = index_picker(t("qkv.component"), names, len(names) - 1, key="qkv_component")
-    terms = output_terms(tr, 0, c)
-    columns = {
-        t("qkv.col_title"): titles,
-        t("qkv.col_weight"): terms.a,
-        t("qkv.col_value"): terms.b,
-        t("qkv.col_product"): terms.products,
-    }  # the scores are in the chart above; four columns fit a phone
-    number = st.column_config.NumberColumn
-    config = {name: number(format="%.3f", width=VALUE_PX) for name in list(columns)[1:]}
-    config[t("qkv.col_value")] = number(format="%d", width=VALUE_PX)
-    config[t("qkv.col_title")] = st.column_config.TextColumn(width=TITLE_PX)
-    numbers_table(columns, decimals=3, config=config)
-    st.caption(t("qkv.check_caption"))
-    written = " + ".join(f"{w:.3f} × {v:g}" for w, v in zip(terms.a, terms.b, strict=True))
-    st.markdown(t("qkv.sum", name=names[c], terms=written, total=f"{terms.total:.2f}"))
 
 
 def blend(tr: AttentionTrace, titles: list[str]) -> None:

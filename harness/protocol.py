@@ -16,9 +16,8 @@ as the server last gave it, or as the session has set it since); on a page chang
 page's hash, the same query string, and only the states of the frame's widgets (those
 outside the page).
 
-Every reply is read by harness.replies (errors, student markers, the widgets drawn, how
-many elements), and widget values go to and fro as harness.wire says. ``press(key)``
-presses a button, or the submit button of the form with that key.
+Replies are read by harness.replies (errors, markers, widgets, elements drawn), widget
+values go to and fro as harness.wire says; ``press(key)`` presses a button (or a form's).
 
 When the connection drops while ``auto_reconnect`` is on, the session reconnects the way
 Streamlit's frontend does: the health endpoint, until it answers; then the websocket

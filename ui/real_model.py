@@ -79,7 +79,7 @@ def lines(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch,
     st.subheader(t("real_model.lines", q=f"“{md_escape(labels[qi])}”"))
     st.markdown(t("real_model.lines_intro", k=f"“{md_escape(labels[ki])}”"))
     layer = st.select_slider(
-        t("real_model.col_layer"),
+        t("real_model.lines_layer"),
         options=list(range(1, out.n_layers + 1)),
         value=best.layer + 1,
         key=f"real_lines_layer_{key}",

@@ -33,6 +33,7 @@ from core.windows import mask_patterns, window_mask
 from ui.charts import bars, chart_labels, heatmap, row_height
 from ui.figures import (
     generate,
+    lines,
     masking,
     multihead,
     qkv,
@@ -85,6 +86,8 @@ def _heads(labels: list[str], d: int) -> None:
     for h in (1, 4):  # one panel; groups of up to four in two columns
         multihead.head_maps(np.full((h, n, n), 1.0 / n), labels, t, 0)
         multihead.head_outputs(np.zeros((h, n, d)), labels, dims, t, 0)
+        names = [f"{i}" for i in range(h)]
+        lines.attention_lines(np.full((h, n, n), 1.0 / n), labels, 0, names, range(h), "", t)
 
 
 def _train_figures() -> None:

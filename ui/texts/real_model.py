@@ -135,6 +135,7 @@ TEXTS = {
         "zh": "句子写两遍：左边是查询，右边是每个键；每个头从查询到每个键各画一条线。默认显示"
         "对 {k} 最强的那个头所在的层，以及该层对 {k} 最强的三个头；可以任选一层，并打开或关闭各个头。",
     },
+    "lines_layer": {"en": "Layer of the lines", "zh": "连线图的层"},
     # one head up close
     "closeup": {"en": "One head up close", "zh": "细看一个头"},
     "closeup_intro": {

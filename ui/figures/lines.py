@@ -164,10 +164,14 @@ def _offsets(count: int) -> np.ndarray:
     return (np.arange(count) - (count - 1) / 2) * (SPREAD / (count - 1))
 
 
-def _summary(weights, labels, query, names, shown, text: Text, escape) -> str:
+def _summary(weights, labels, query, names, shown, text: Text, escape, threshold) -> str:
     """The ``TOP`` keys of each shown head with their weights, in one line (``escape``: the
     tokens as markdown, or as they are for the chart's description)."""
-    keys = top_keys(weights, query, shown, TOP)
+    # a key under the threshold says nothing (…, "it 0.00"): only the first is always named
+    keys = [
+        [(j, w) for k, (j, w) in enumerate(top) if k == 0 or w >= threshold]
+        for top in top_keys(weights, query, shown, TOP)
+    ]
     sep = text("common.list_sep")
     heads = sep.join(
         f"{names[h]}: " + ", ".join(f"{escape(labels[j])} {w:.2f}" for j, w in top)
@@ -241,7 +245,7 @@ def attention_lines(
         query_title=text("common.query"),
         key_title=text("common.key"),
         weight_title=text("common.weight"),
-        description=_summary(weights, labels, query, head_names, shown, text, str),
+        description=_summary(weights, labels, query, head_names, shown, text, str, threshold),
     )
-    summary = _summary(weights, labels, query, head_names, shown, text, md_escape)
+    summary = _summary(weights, labels, query, head_names, shown, text, md_escape, threshold)
     return LinesView(Figure(spec, table(columns)), key, caption, summary)

@@ -17,8 +17,8 @@ TEXTS = {
         "的线不画（所以每个头最多 {most} 条）；把指针移到线上可看到精确的权重。",
     },
     "summary": {
-        "en": "Where {q} looks most (top {top} keys per head): {heads}.",
-        "zh": "{q} 最关注的词元（每个头前 {top} 个键）：{heads}。",
+        "en": "Where {q} looks most (up to {top} keys per head): {heads}.",
+        "zh": "{q} 最关注的词元（每个头最多 {top} 个键）：{heads}。",
     },
     "none": {
         "en": "No head is chosen: pick one or more above to draw their lines.",

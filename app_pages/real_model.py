@@ -18,7 +18,7 @@ from ui.figures.real_model import link_summary, ranking
 from ui.i18n import t
 from ui.page import open_page
 from ui.quiz import ask
-from ui.real_model import closeup, unavailable, unknown
+from ui.real_model import closeup, lines, unavailable, unknown
 from ui.widgets import index_picker, matrix_view, md_escape, show_charts
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
@@ -50,6 +50,7 @@ def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -
     st.markdown(f"**{t('real_model.ranking')}**")
     config = {t("real_model.col_weight"): st.column_config.NumberColumn(format="%.3f")}
     st.dataframe(ranking(ranked, t), hide_index=True, column_config=config)
+    lines(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
 
     # 2) one head up close, starting at the strongest head for the link
     st.subheader(t("real_model.closeup"))

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 import streamlit as st
 from apptest_util import all_text, chart, chart_keys, matrix, open_page
+from quiz_util import EN, fill, press
 
+from core.quiz import real_model_questions
 from core.tokens import is_word, unique_labels
 from realmodel import FIX_COMMAND, loader
 from ui.texts.real_model import TEXTS
@@ -173,3 +175,38 @@ def test_an_emoji_is_named_as_an_unknown_piece_not_taken_for_chinese(model):
     at = open_page("real_model", sentence="我吃了蛋糕")
     (warning,) = [w.value for w in at.warning if "[UNK]" in w.value]
     assert "“吃”" in warning and TEXTS["unknown_cjk"]["en"] in warning
+
+
+def line_rows(at):
+    df = chart(at, "real_lines")
+    return df[df["part"] == "line"]
+
+
+@pytest.mark.model
+def test_the_line_view_draws_it_to_every_key_in_the_strongest_heads_held_until_the_guess(model):
+    sentence = "I ate the cake and it was delicious."
+    att = model.forward(model.encode(sentence)).attentions  # [L, h, n, n]
+    qi, ki = 6, 4  # "it", "cake"
+    link = att[:, :, qi, ki]
+    layer = int(np.argmax(link.max(axis=1)))  # the layer of the strongest head for the link
+    heads = sorted(np.argsort(-att[layer, :, qi, ki])[:3])  # its three strongest
+    at = open_page("real_model", ask="1")
+    assert "real_lines" not in chart_keys(at)  # its first layer would give the answer away
+    qs = real_model_questions(att, model.encode(sentence).tokens, qi, ki)
+    fill(at, "real_model", qs, [q.choices[0] for q in qs])
+    press(at, EN["check"])
+    rows = line_rows(at)
+    assert set(rows["head"]) == {f"H{h + 1}" for h in heads}
+    for h in heads:
+        row = att[layer, h, qi]
+        kept = row >= 0.02
+        mine = rows[rows["head"] == f"H{h + 1}"].set_index("label")["weight"]
+        labels = np.array(unique_labels(model.encode(sentence).tokens))
+        assert set(mine.index) == set(labels[kept])
+        np.testing.assert_allclose(mine[labels[kept]], row[kept], atol=1e-7)
+    assert f"H{heads[-1] + 1}: " in all_text(at) and "0.02" in all_text(at)
+    # switching heads changes which heads are drawn
+    switch = next(w for w in at.segmented_control if w.key.startswith("real_lines_heads_"))
+    switch.set_value([0]).run()
+    assert not at.exception
+    assert set(line_rows(at)["head"]) == {"H1"}

@@ -5,12 +5,14 @@ from __future__ import annotations
 import streamlit as st
 
 from core.bert import BertOutput, HeadMatch
+from core.lines import strongest_heads
 from core.tokens import is_cjk
 from realmodel import FIX_COMMAND
 from realmodel.loader import ENV_VAR
 from ui import state
 from ui.charts import bars
 from ui.i18n import t
+from ui.lines import lines_view
 from ui.widgets import md_escape, show_chart, weights_view
 
 
@@ -65,3 +67,26 @@ def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatc
     )
     show_chart(row, key="real_row")
     return layer
+
+
+LINES_HEADS = 3  # heads drawn at first: the layer's strongest for the link
+
+
+@st.fragment  # its layer and heads rerun only this view
+def lines(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str) -> None:
+    """The query's attention as lines to every key, in the layer chosen (at first the one
+    with the strongest head for the link), its strongest heads for the link shown first."""
+    st.subheader(t("real_model.lines", q=f"“{md_escape(labels[qi])}”"))
+    st.markdown(t("real_model.lines_intro", k=f"“{md_escape(labels[ki])}”"))
+    layer = st.select_slider(
+        t("real_model.lines_layer"),
+        options=list(range(1, out.n_layers + 1)),
+        value=best.layer + 1,
+        key=f"real_lines_layer_{key}",
+    )
+    weights = out.attentions[layer - 1]  # [h, n, n]
+    names = [t("real_model.head_short", i=i) for i in range(1, out.n_heads + 1)]
+    default = strongest_heads(weights, qi, ki, LINES_HEADS)
+    heads_key = f"real_lines_heads_{key}_{layer}"  # each layer starts at its own strongest
+    keys = {"key": "real_lines", "heads_key": heads_key}
+    lines_view(weights, labels, qi, names, default=default, marked=ki, **keys)

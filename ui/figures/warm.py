@@ -34,6 +34,7 @@ from ui.charts import bars, chart_labels, heatmap, row_height
 from ui.figures import (
     generate,
     generate_cost,
+    lines,
     masking,
     multihead,
     qkv,
@@ -86,6 +87,8 @@ def _heads(labels: list[str], d: int) -> None:
     for large in (False, True):  # as usual, and in the presenter view
         multihead.head_maps(np.full((1, n, n), 1.0 / n), labels, t, 0, large=large)
         multihead.head_outputs(np.zeros((1, n, d)), labels, dims, t, 0, large=large)
+        even = np.full((1, n, n), 1.0 / n)
+        lines.attention_lines(even, labels, 0, ["1"], [0], "", t, present=large)
 
 
 def _train_figures() -> None:

@@ -125,6 +125,17 @@ TEXTS = {
     "col_head": {"en": "Head", "zh": "头"},
     "col_weight": {"en": "Weight", "zh": "权重"},
     "col_top": {"en": "Key is the query's favourite", "zh": "键是查询最关注的词元"},
+    # the query's lines, one colour per head
+    "lines": {"en": "Where {q} looks, as lines", "zh": "{q} 看向哪里：连线图"},
+    "lines_intro": {
+        "en": "The sentence twice: the query on the left, every key on the right, and one "
+        "line per head from the query to each key. It starts at the layer of the strongest "
+        "head for {k} and at that layer's three strongest heads for it; choose any layer and "
+        "switch heads on or off.",
+        "zh": "句子写两遍：左边是查询，右边是每个键；每个头从查询到每个键各画一条线。默认显示"
+        "对 {k} 最强的那个头所在的层，以及该层对 {k} 最强的三个头；可以任选一层，并打开或关闭各个头。",
+    },
+    "lines_layer": {"en": "Layer of the lines", "zh": "连线图的层"},
     # one head up close
     "closeup": {"en": "One head up close", "zh": "细看一个头"},
     "closeup_intro": {

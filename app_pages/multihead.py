@@ -5,7 +5,7 @@ import streamlit as st
 from ui import state
 from ui.figures.multihead import head_maps, head_outputs
 from ui.i18n import t
-from ui.multihead_view import article_heads, article_widths, diversity, panel_names
+from ui.multihead_view import article_heads, article_widths, diversity, lines, panel_names
 from ui.page import open_page
 from ui.quiz import ask
 from ui.widgets import (
@@ -103,6 +103,7 @@ figure_heading(
 maps = head_maps(p.mha.weights, labels, t, focus_index(labels), panel_names(p), s.present)
 show_charts(maps, key="head_maps")
 st.caption(t("multihead.maps_caption"))
+lines(p, focus_index(labels))
 
 if ask("multihead", s, p):
     combined(p, labels, s.present)

@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart_keys, chart_specs, charts, matrix, open_page
+from apptest_util import all_text, chart, chart_keys, chart_specs, charts, matrix, open_page
 
 from core import ARTICLE_SENTENCE, head_divergence
 from core.article_heads import ARTICLE_HEADS, article_heads_example
@@ -135,6 +135,30 @@ def test_the_preset_button_shows_the_article_heads_and_what_each_one_does():
     # The heads' names over their maps say what each is made to do.
     names = list(heads_of(charts(at, "head_maps")))
     assert names[0] == f"Head 1 · {TEXTS['role_short.pronoun']['en']}" and len(names) == 8
+
+
+def test_the_line_view_sends_it_to_each_designed_heads_keys_in_the_heads_switched_on():
+    at = open_page("multihead", d=32, heads=8, sentence=ARTICLE_SENTENCE, focus="it", ask="1")
+    ex = article_heads_example()
+    tokens = ex["tokens"]
+    it = tokens.index("it")
+    lines = chart(at, "mh_lines")  # not an answer to the page's question: before the guess
+    lines = lines[lines["part"] == "line"]
+    assert sorted(set(lines["head"])) == [f"Head {i}" for i in range(1, 5)]  # the first four
+    for head in range(4):
+        mine = lines[lines["head"] == f"Head {head + 1}"].set_index("label")["weight"]
+        expected = {key: designed_weight(ex, head, it, j) for j, key in enumerate(tokens)}
+        kept = {key: w for key, w in expected.items() if w >= 0.02}
+        assert set(mine.index) == set(kept)
+        for key, w in kept.items():
+            assert mine[key] == pytest.approx(w, abs=1e-12)
+    # head 1 follows "it" to "cake": its bolder line of all
+    assert lines[lines["head"] == "Head 1"].set_index("label")["weight"].idxmax() == "cake"
+    switch = next(w for w in at.segmented_control if w.key == "multihead_lines_heads_8")
+    switch.set_value([7]).run()
+    assert not at.exception
+    lines = chart(at, "mh_lines")
+    assert set(lines[lines["part"] == "line"]["head"]) == {"Head 8"}
 
 
 def test_the_article_widths_wait_for_the_question_and_other_settings_show_no_callout():

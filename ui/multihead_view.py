@@ -10,6 +10,7 @@ from ui import settings as cfg
 from ui import state
 from ui.figures.multihead import head_names
 from ui.i18n import t
+from ui.lines import lines_view
 from ui.widgets import glossary, matrix_view, md_escape, num
 
 
@@ -84,3 +85,20 @@ def diversity(s, p: Pipeline) -> None:
         }
         st.markdown(t("multihead.js_summary", mean=f"{js.mean:.3f}", **pairs))
     st.caption(t("multihead.js_designed" if p.hand_made else "multihead.js_random"))
+
+
+LINES_HEADS = 4  # heads drawn at first: on the article's eight, pronoun, object, praise, previous
+
+
+@st.fragment  # its head switch reruns only this view
+def lines(p: Pipeline, qi: int) -> None:
+    """The followed token's attention in every head as lines to every key."""
+    labels = p.labels
+    st.subheader(t("multihead.lines", q=f"“{md_escape(labels[qi])}”"))
+    st.markdown(t("multihead.lines_intro", shown=min(p.n_heads, LINES_HEADS)))
+    names = head_names(p.n_heads, t)
+    default = list(range(min(p.n_heads, LINES_HEADS)))
+    heads_key = f"multihead_lines_heads_{p.n_heads}"  # each head count starts at its defaults
+    lines_view(
+        p.mha.weights, labels, qi, names, default=default, key="mh_lines", heads_key=heads_key
+    )

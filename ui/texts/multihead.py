@@ -48,6 +48,18 @@ TEXTS = {
         "en": "1 map, [{n} × {n}]",
         "zh": "1 张图，[{n} × {n}]",
     },
+    "lines": {
+        "en": "Where {q} looks in each head, as lines",
+        "zh": "{q} 在各个头里看向哪里：连线图",
+    },
+    "lines_intro": {
+        "en": "The sentence twice: the followed token on the left, every key on the right, "
+        "and one line per head from it to each key, the stronger the weight the bolder the "
+        "line. The first {shown} heads are on at first; switch any head on or off to compare "
+        "where they look.",
+        "zh": "句子写两遍：左边是跟踪的词元，右边是每个键；每个头从它到每个键各画一条线，权重越大"
+        "线越粗。默认打开前 {shown} 个头；可以打开或关闭任意一个头，比较它们各自看向哪里。",
+    },
     "maps_caption": {
         "en": "All maps share one colour scale from 0 (dark) to 1 (yellow), so a brighter "
         "cell means more attention in any head. Rows are query tokens, columns key tokens; "

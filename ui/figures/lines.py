@@ -240,7 +240,8 @@ def attention_lines(
         height=row * (n + 1),
         font=size.font,
         limit=size.limit,
-        columns=min(len(shown), 4),
+        # four short names to a row (H1 … H4); three longer ones, which fit a phone too
+        columns=min(len(shown), 4 if max(map(len, names)) <= 3 else 3),
         head_title=text("common.head"),
         query_title=text("common.query"),
         key_title=text("common.key"),

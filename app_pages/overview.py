@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from core.article import cited_cells
 from ui import state
 from ui.charts import NUMBERS_MAX_CELLS
 from ui.i18n import t
@@ -58,9 +59,13 @@ def pipeline_view(s, p, tr, labels: list[str], d_v: int) -> None:
     st.markdown(t("overview.now", n=p.n, h=p.n_heads, d_k=p.d_k))
     if p.n_heads > 1:
         st.caption(t("overview.heads_note", h=p.n_heads, d_k=p.d_k))
+    cited = cited_cells(p.tokens) if p.is_article else {}  # the article's numbers, outlined
+    if cited:
+        st.caption(f":material/menu_book: {t('overview.marked')}")
 
     with step(1, "similarity", r"S = Q K^{\top}", []):
-        scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **mini(p.n, p.n))
+        opts = {"marked": cited.get("scores", ()), **mini(p.n, p.n)}
+        scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **opts)
         article_caption(p, "scores")
     flows("overview.flow1", p.n, p.n)
 
@@ -90,6 +95,7 @@ def pipeline_view(s, p, tr, labels: list[str], d_v: int) -> None:
             labels,
             dim_labels(d_v),
             key="ov_output",
+            marked=cited.get("output", ()),
             col_title=t("common.dim"),
             **mini(p.n, d_v),
         )

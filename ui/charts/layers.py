@@ -1,11 +1,12 @@
 """Pieces several layouts share: the axes of a matrix of labelled cells, the outline of the
-followed token's row, and the band of a range over several random models."""
+followed token's row, the marks of single cells, and the band of a range over several
+random models."""
 
 from __future__ import annotations
 
 import altair as alt
 
-from ui.charts.palette import FOCUS_COLOR
+from ui.charts.palette import CITED_COLOR, FOCUS_COLOR
 
 
 def token_axes(
@@ -58,6 +59,16 @@ def focus_outline(base: alt.Chart, width: float = 2.0) -> alt.Chart:
         .mark_rect(filled=False, stroke=FOCUS_COLOR, strokeWidth=width)
         .encode(tooltip=alt.value(None))
     )
+
+
+def cell_marks(base: alt.Chart) -> list[alt.Chart]:
+    """A dashed outline around single cells (those with datum.marked), on a white edge so
+    that it shows on any colour and reads apart from the followed row's solid black one."""
+    marked = base.transform_filter("datum.marked").encode(tooltip=alt.value(None))
+    return [
+        marked.mark_rect(filled=False, stroke="white", strokeWidth=5),
+        marked.mark_rect(filled=False, stroke=CITED_COLOR, strokeWidth=3, strokeDash=[5, 3]),
+    ]
 
 
 def seed_band(

@@ -31,6 +31,7 @@ ALLOWED_COLOR = "#21918c"  # viridis' middle: clearly apart from the grey of blo
 BLOCKED_COLOR = "#d9d9d9"  # masked (−∞) cells
 BLOCKED_INK = "#333333"
 FOCUS_COLOR = "#000000"  # the outline of the followed token's row: apart from every scale
+CITED_COLOR = OKABE_ITO[5]  # the dashed outline of single cells, e.g. the article's numbers
 
 NUMBERS_MAX_CELLS = 12  # print numbers in cells when both sides are at most this
 CELL = 34  # pixels per cell for small matrices

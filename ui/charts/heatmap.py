@@ -6,12 +6,13 @@ import altair as alt
 import numpy as np
 
 from ui.charts.frames import cells, table
-from ui.charts.layers import cell_marks, focus_outline, token_axes
+from ui.charts.layers import cell_marks, focus_outline, level_labels, token_axes
 from ui.charts.memo import remembered
 from ui.charts.palette import (
     AXIS_LABELS_MAX,
     BLOCKED_COLOR,
     BLOCKED_INK,
+    LABEL_SIZE,
     MASKED,
     NUMBERS_MAX_CELLS,
     cell_size,
@@ -19,6 +20,7 @@ from ui.charts.palette import (
     color_scale,
     fixed,
     ink,
+    label_room,
     signed_domain,
 )
 from ui.charts.template import NO_DATA, Figure, layout
@@ -35,7 +37,17 @@ def matrix_columns(m: np.ndarray, rows, cols, decimals: int = 2) -> dict:
     return columns
 
 
-@layout("row_title", "col_title", "value_title", "domain", "height", "gradient", "title")
+@layout(
+    "row_title",
+    "col_title",
+    "value_title",
+    "domain",
+    "height",
+    "gradient",
+    "title",
+    "columns",
+    "room",
+)
 def heatmap_layout(
     *,
     kind: str,
@@ -55,6 +67,8 @@ def heatmap_layout(
     height: int,
     gradient: int,  # the legend's length in pixels
     title: str | None,
+    columns: int,  # how many columns the matrix has
+    room: int,  # the pixels a column needs for its label to stand level
 ) -> alt.LayerChart:
     """The coloured cells, the followed row's outline, marked cells and, for small matrices,
     the numbers."""
@@ -65,6 +79,7 @@ def heatmap_layout(
         show_y=show_y,
         overlap_x=overlap_x,
         overlap_y=overlap_y,
+        label_angle=level_labels(columns, room),
     )
     base = alt.Chart(NO_DATA).encode(**axes)
     tooltip = [
@@ -128,6 +143,7 @@ def heatmap(
     focus: int | None = None,
     allowed: np.ndarray | None = None,
     marked: tuple[tuple[int, int], ...] = (),
+    present: bool = False,
 ) -> Figure:
     """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
 
@@ -137,7 +153,8 @@ def heatmap(
     cells keep the width); focus: the row to outline (the followed token's); allowed: [r, c]
     bool, the cells outside it grey like masked ones but keeping their value (a masked
     weight, exactly 0); marked: (row, column) cells to outline apart (those outside the
-    matrix are left out). Draw it with ui.widgets.show_chart.
+    matrix are left out); present: sized for the presenter view (how much room a label
+    needs to stand level). Draw it with ui.widgets.show_chart.
     """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
@@ -147,7 +164,8 @@ def heatmap(
     ink_domain = domain or (
         (0.0, 1.0) if kind == "weights" or not finite.size else (finite.min(), finite.max())
     )
-    columns = matrix_columns(m, chart_labels(rows), chart_labels(cols), decimals)
+    col_labels = chart_labels(cols)
+    columns = matrix_columns(m, chart_labels(rows), col_labels, decimals)
     columns["ink"] = ink(columns["value"], kind, ink_domain)
     columns["focus"] = np.repeat(np.arange(r) == (-1 if focus is None else focus), c)
     if marked:
@@ -180,5 +198,7 @@ def heatmap(
         height=size * r,
         gradient=max(60, min(size * r, 200)),
         title=title,
+        columns=c,
+        room=label_room(col_labels, LABEL_SIZE[present]),
     )
     return Figure(spec, table(columns))

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import altair as alt
 
-from ui.charts.palette import CITED_COLOR, FOCUS_COLOR
+from ui.charts.palette import CITED_COLOR, FOCUS_COLOR, LABEL_SIZE
+
+ROTATED = -45  # the x labels' angle when they do not fit level
 
 
 def token_axes(
@@ -19,20 +21,23 @@ def token_axes(
     overlap_y: bool = False,
     label_limit: int = 90,
     font_size: int | None = None,
+    label_angle: int | alt.ExprRef = ROTATED,
 ) -> dict:
     """The x (keys, columns) and y (queries, rows) encodings of a matrix of labelled cells.
 
     Cells are ordered by their i/j columns, so labels may be anything (repeated tokens are
-    told apart by unique_labels); a label per row and column while they fit.
+    told apart by unique_labels); a label per row and column while they fit. Label sizes
+    come from the chart's config (ui.charts.chart_config); ``font_size`` fixes a size for
+    small panels, never below the usual one. ``label_angle``: see level_labels.
     """
-    size = {"labelFontSize": font_size} if font_size else {}
+    size = {"labelFontSize": max(font_size, LABEL_SIZE[False])} if font_size else {}
     return {
         "x": alt.X(
             "col:N",
             sort=alt.EncodingSortField(field="j", op="min"),
             title=col_title,
             axis=alt.Axis(
-                labelAngle=-45,
+                labelAngle=label_angle,
                 labelLimit=label_limit,
                 labels=show_x,
                 ticks=show_x,
@@ -49,6 +54,13 @@ def token_axes(
             ),
         ),
     }
+
+
+def level_labels(columns: int, room: int) -> alt.ExprRef:
+    """The x labels' angle: level (0) while a column is at least ``room`` pixels wide (the
+    width the longest label needs, ui.charts.label_room), at 45° when narrower. Decided in
+    the browser, where the chart's width is known: a phone and a projector differ."""
+    return alt.ExprRef(expr=f"width / {columns} >= {room} ? 0 : {ROTATED}")
 
 
 def focus_outline(base: alt.Chart, width: float = 2.0) -> alt.Chart:

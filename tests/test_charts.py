@@ -102,6 +102,8 @@ def x_label_angle(figure, chart_width: float) -> int:
     decides from its own width: "width / columns >= room ? level : rotated")."""
     expr = figure.spec["layer"][0]["encoding"]["x"]["axis"]["labelAngle"]["expr"]
     found = re.fullmatch(r"width / (\d+) >= (\d+) \? (-?\d+) : (-?\d+)", expr)
+    align = figure.spec["layer"][0]["encoding"]["x"]["axis"]["labelAlign"]["expr"]
+    assert align.startswith(expr.split(" ?")[0])  # centred when level, at the tick when not
     columns, room, level, rotated = map(int, found.groups())
     return level if chart_width / columns >= room else rotated
 
@@ -114,12 +116,14 @@ CJK = ["美味的蛋糕", "我吃了蛋糕", "它很好吃啊"]
 @pytest.mark.parametrize(
     ("labels", "width", "present", "angle"),
     [
-        (ARTICLE, 9 * 80, False, 0),  # a laptop: 80-px cells hold "delicious" (≈ 55 px)
-        (ARTICLE, 9 * 80, True, 0),  # at 16 px it still fits (≈ 73 px)
-        (ARTICLE, 9 * 60, True, -45),  # but not in 60-px cells
+        # "delicious" takes about 55 px at 12 px, 73 px at 16 px; "was" about 24 and 32 px:
+        # centred on their columns, the two share the room between their centres.
+        (ARTICLE, 9 * 50, False, 0),  # a laptop's 50-px cells hold them level
+        (ARTICLE, 9 * 60, True, 0),  # and a projector's 60-px ones at 16 px
+        (ARTICLE, 9 * 48, True, -45),  # but not 48-px ones
         (ARTICLE, 9 * 34, False, -45),  # a phone's 34-px cells: rotated
         (SHORT, 9 * 34, True, 0),  # short labels stand level even there
-        (["extraordinarily", *SHORT[1:]], 9 * 80, False, -45),  # one long label turns all
+        (["extraordinarily", *SHORT[1:]], 9 * 40, False, -45),  # one long label turns all
         (CJK, 3 * 70, True, -45),  # five CJK characters: 80 px at 16 px
         (CJK, 3 * 90, True, 0),
     ],

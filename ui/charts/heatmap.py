@@ -79,7 +79,7 @@ def heatmap_layout(
         show_y=show_y,
         overlap_x=overlap_x,
         overlap_y=overlap_y,
-        label_angle=level_labels(columns, room),
+        **level_labels(columns, room),
     )
     base = alt.Chart(NO_DATA).encode(**axes)
     tooltip = [

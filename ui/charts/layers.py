@@ -22,13 +22,15 @@ def token_axes(
     label_limit: int = 90,
     font_size: int | None = None,
     label_angle: int | alt.ExprRef = ROTATED,
+    label_align: str | alt.ExprRef = "right",
 ) -> dict:
     """The x (keys, columns) and y (queries, rows) encodings of a matrix of labelled cells.
 
     Cells are ordered by their i/j columns, so labels may be anything (repeated tokens are
     told apart by unique_labels); a label per row and column while they fit. Label sizes
     come from the chart's config (ui.charts.chart_config); ``font_size`` fixes a size for
-    small panels, never below the usual one. ``label_angle``: see level_labels.
+    small panels, never below the usual one. ``label_angle``, ``label_align``: see
+    level_labels.
     """
     size = {"labelFontSize": max(font_size, LABEL_SIZE[False])} if font_size else {}
     return {
@@ -38,6 +40,7 @@ def token_axes(
             title=col_title,
             axis=alt.Axis(
                 labelAngle=label_angle,
+                labelAlign=label_align,
                 labelLimit=label_limit,
                 labels=show_x,
                 ticks=show_x,
@@ -56,11 +59,16 @@ def token_axes(
     }
 
 
-def level_labels(columns: int, room: int) -> alt.ExprRef:
-    """The x labels' angle: level (0) while a column is at least ``room`` pixels wide (the
-    width the longest label needs, ui.charts.label_room), at 45° when narrower. Decided in
-    the browser, where the chart's width is known: a phone and a projector differ."""
-    return alt.ExprRef(expr=f"width / {columns} >= {room} ? 0 : {ROTATED}")
+def level_labels(columns: int, room: int) -> dict:
+    """The x labels' angle and alignment: level and centred on their column while a column
+    is at least ``room`` pixels wide (ui.charts.label_room), at 45° and ending at their
+    tick when narrower. Decided in the browser, where the chart's width is known: a phone
+    and a projector differ."""
+    fits = f"width / {columns} >= {room}"
+    return {
+        "label_angle": alt.ExprRef(expr=f"{fits} ? 0 : {ROTATED}"),
+        "label_align": alt.ExprRef(expr=f"{fits} ? 'center' : 'right'"),
+    }
 
 
 def focus_outline(base: alt.Chart, width: float = 2.0) -> alt.Chart:

@@ -10,6 +10,7 @@ take colours from the Okabe–Ito palette, which every common colour blindness t
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 
 import altair as alt
@@ -53,6 +54,7 @@ INK = {False: "#1a1a1a", True: "#f4f4f4"}
 # Letters that take about a third of an em in a sans-serif type, and those that take most.
 _NARROW = frozenset("iljtfrI.,:;'!|()[] ")
 _WIDE = frozenset("mwMW@%")
+LABEL_GAP = 6  # pixels between two level labels
 
 
 def chart_config(present: bool, dark: bool = False) -> dict:
@@ -94,9 +96,14 @@ def text_width(text: str, font_size: float) -> float:
 
 
 def label_room(labels, font_size: float) -> int:
-    """The width in pixels a cell needs to show the longest of these labels level, with a
-    little space on either side."""
-    return int(np.ceil(max((text_width(str(label), font_size) for label in labels), default=0))) + 8
+    """The width in pixels a column needs for its labels to stand level: each label is
+    centred on its column, so two neighbours share the space between their centres (a
+    long label beside short ones still fits), with a small gap between them."""
+    widths = [text_width(str(label), font_size) for label in labels]
+    if len(widths) < 2:
+        return int(np.ceil(max(widths, default=0.0))) + LABEL_GAP
+    widest = max((a + b) / 2 for a, b in itertools.pairwise(widths))
+    return int(np.ceil(widest)) + LABEL_GAP
 
 
 def round_bound(x: float) -> float:

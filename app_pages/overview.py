@@ -107,7 +107,11 @@ def pipeline_view(s, p, tr, labels: list[str], d_v: int) -> None:
         column.caption(t(f"overview.more_{name}"))
 
 
-s = open_page("overview")
+FORMULA = (
+    r"\operatorname{Attention}(Q, K, V) = "
+    r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
+)
+s = open_page("overview", formula=FORMULA)
 p = state.pipeline(s)
 tr = p.mha.head(0)
 labels = p.labels
@@ -115,11 +119,6 @@ d_v = tr.output.shape[1]
 
 if p.is_article:
     st.info(t("common.msg.article_on"), icon=":material/menu_book:")
-st.latex(
-    r"\operatorname{Attention}(Q, K, V) = "
-    r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
-)
-st.caption(t("overview.formula_caption"))
 before, links = st.columns([3, 2], vertical_alignment="center")
 before.markdown(t("overview.before"))
 page_link("tokens", container=links)

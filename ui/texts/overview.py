@@ -30,10 +30,8 @@ TEXTS = {
         "把鼠标移到格子上（手机上点一下格子）可以看到精确数值。",
     },
     "marked": {
-        "en": "Outlined with orange dashes: the numbers the article works out (the scores "
-        "of “cake” with “it”, “I” and itself, and the first element of its new vector).",
-        "zh": "橙色虚线框出的格子：文章亲手算出的数字（“cake”与“it”、“I”及自身的分数，"
-        "以及它新向量的第一个元素）。",
+        "en": "Dashed orange outline: the numbers the article works out.",
+        "zh": "橙色虚线框：文章亲手算出的数字。",
     },
     "step": {"en": "Step {i} · {name}", "zh": "第 {i} 步 · {name}"},
     "name1": {"en": "MatMul Q·Kᵀ", "zh": "矩阵乘法 Q·Kᵀ"},

@@ -79,7 +79,7 @@ def heatmap_layout(
         show_y=show_y,
         overlap_x=overlap_x,
         overlap_y=overlap_y,
-        **level_labels(columns, room),
+        x_labels=level_labels(columns, room),
     )
     base = alt.Chart(NO_DATA).encode(**axes)
     tooltip = [
@@ -143,7 +143,7 @@ def heatmap(
     focus: int | None = None,
     allowed: np.ndarray | None = None,
     marked: tuple[tuple[int, int], ...] = (),
-    present: bool = False,
+    present: bool | None = None,
 ) -> Figure:
     """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
 
@@ -153,8 +153,9 @@ def heatmap(
     cells keep the width); focus: the row to outline (the followed token's); allowed: [r, c]
     bool, the cells outside it grey like masked ones but keeping their value (a masked
     weight, exactly 0); marked: (row, column) cells to outline apart (those outside the
-    matrix are left out); present: sized for the presenter view (how much room a label
-    needs to stand level). Draw it with ui.widgets.show_chart.
+    matrix are left out); present: whether the presenter view draws it (how much room a
+    label needs to stand level; None: not known, room for the projector's larger type).
+    Draw it with ui.widgets.show_chart.
     """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
@@ -199,6 +200,6 @@ def heatmap(
         gradient=max(60, min(size * r, 200)),
         title=title,
         columns=c,
-        room=label_room(col_labels, LABEL_SIZE[present]),
+        room=label_room(col_labels, LABEL_SIZE[present is not False]),
     )
     return Figure(spec, table(columns))

@@ -21,16 +21,15 @@ def token_axes(
     overlap_y: bool = False,
     label_limit: int = 90,
     font_size: int | None = None,
-    label_angle: int | alt.ExprRef = ROTATED,
-    label_align: str | alt.ExprRef = "right",
+    x_labels: dict | None = None,
 ) -> dict:
     """The x (keys, columns) and y (queries, rows) encodings of a matrix of labelled cells.
 
     Cells are ordered by their i/j columns, so labels may be anything (repeated tokens are
     told apart by unique_labels); a label per row and column while they fit. Label sizes
     come from the chart's config (ui.charts.chart_config); ``font_size`` fixes a size for
-    small panels, never below the usual one. ``label_angle``, ``label_align``: see
-    level_labels.
+    small panels, never below the usual one. ``x_labels``: the x labels' angle and
+    alignment (level_labels), else turned by 45°.
     """
     size = {"labelFontSize": max(font_size, LABEL_SIZE[False])} if font_size else {}
     return {
@@ -39,8 +38,7 @@ def token_axes(
             sort=alt.EncodingSortField(field="j", op="min"),
             title=col_title,
             axis=alt.Axis(
-                labelAngle=label_angle,
-                labelAlign=label_align,
+                **(x_labels or {"labelAngle": ROTATED}),
                 labelLimit=label_limit,
                 labels=show_x,
                 ticks=show_x,
@@ -66,8 +64,8 @@ def level_labels(columns: int, room: int) -> dict:
     and a projector differ."""
     fits = f"width / {columns} >= {room}"
     return {
-        "label_angle": alt.ExprRef(expr=f"{fits} ? 0 : {ROTATED}"),
-        "label_align": alt.ExprRef(expr=f"{fits} ? 'center' : 'right'"),
+        "labelAngle": alt.ExprRef(expr=f"{fits} ? 0 : {ROTATED}"),
+        "labelAlign": alt.ExprRef(expr=f"{fits} ? 'center' : 'right'"),
     }
 
 

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from core.article import cited_cells
 from ui import state
 from ui.charts import NUMBERS_MAX_CELLS
 from ui.i18n import t
@@ -58,9 +59,13 @@ def pipeline_view(s, p, tr, labels: list[str], d_v: int) -> None:
     st.markdown(t("overview.now", n=p.n, h=p.n_heads, d_k=p.d_k))
     if p.n_heads > 1:
         st.caption(t("overview.heads_note", h=p.n_heads, d_k=p.d_k))
+    cited = cited_cells(p.tokens) if p.is_article else {}  # the article's numbers, outlined
+    if cited:
+        st.caption(f":material/menu_book: {t('overview.marked')}")
 
     with step(1, "similarity", r"S = Q K^{\top}", []):
-        scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **mini(p.n, p.n))
+        opts = {"marked": cited.get("scores", ()), **mini(p.n, p.n)}
+        scores_view(t("overview.m_scores"), tr.scores, labels, key="ov_scores", **opts)
         article_caption(p, "scores")
     flows("overview.flow1", p.n, p.n)
 
@@ -90,6 +95,7 @@ def pipeline_view(s, p, tr, labels: list[str], d_v: int) -> None:
             labels,
             dim_labels(d_v),
             key="ov_output",
+            marked=cited.get("output", ()),
             col_title=t("common.dim"),
             **mini(p.n, d_v),
         )
@@ -101,7 +107,11 @@ def pipeline_view(s, p, tr, labels: list[str], d_v: int) -> None:
         column.caption(t(f"overview.more_{name}"))
 
 
-s = open_page("overview")
+FORMULA = (
+    r"\operatorname{Attention}(Q, K, V) = "
+    r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
+)
+s = open_page("overview", formula=FORMULA)
 p = state.pipeline(s)
 tr = p.mha.head(0)
 labels = p.labels
@@ -109,11 +119,6 @@ d_v = tr.output.shape[1]
 
 if p.is_article:
     st.info(t("common.msg.article_on"), icon=":material/menu_book:")
-st.latex(
-    r"\operatorname{Attention}(Q, K, V) = "
-    r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
-)
-st.caption(t("overview.formula_caption"))
 before, links = st.columns([3, 2], vertical_alignment="center")
 before.markdown(t("overview.before"))
 page_link("tokens", container=links)

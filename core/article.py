@@ -107,3 +107,20 @@ def figure_cell(figure: ArticleFigure, tokens: list[str]) -> tuple[int, int]:
     row = tokens.index(figure.query)
     column = tokens.index(figure.column) if isinstance(figure.column, str) else figure.column
     return row, column
+
+
+# The matrices of the four steps, as the Overview draws them: S, S/√d_k, A, A·V.
+STEPS = ("scores", "scaled", "weights", "output")
+
+
+def cited_cells(tokens: list[str]) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Per step's matrix, the (row, column) cells whose numbers the article prints.
+
+    Only the scores (1.3, 0.4, 1.6 in the row of "cake") and the first output element of
+    "cake" (2.4): the article says the scores are halved but prints no halved score, and
+    it shows its softmax matrix only as a picture, without a number in its text.
+    """
+    cited = {step: [] for step in STEPS}
+    for figure in ARTICLE_FIGURES:
+        cited[figure.step].append(figure_cell(figure, tokens))
+    return {step: tuple(cells) for step, cells in cited.items()}

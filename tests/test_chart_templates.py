@@ -140,6 +140,8 @@ def test_a_heatmap_is_the_spec_altair_builds_and_a_rerun_only_fills_it(
             "title": title and f"{title}{repeat} {t('common.weight')}",
             "legend": [None, True, False][repeat + int(rng.integers(2))],
             "cell": [None, PRESENT_CELL][repeat],
+            "present": bool(repeat),
+            "marked": [(), ((0, c - 1), (r - 1, 0))][int(rng.integers(2))],
             "domain": [None, (-2.0, 2.0) if kind == "signed" else (0.0, 0.5)][repeat],
             "value_title": t("common.value") if repeat else t("common.weight"),
             **({} if rng.random() < 0.3 else texts),

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ui.charts import ROUND_STEPS, chart_labels, fixed, heatmap, round_bound
+from ui.charts import ROUND_STEPS, chart_config, chart_labels, fixed, heatmap, round_bound
 
 
 def signed_domain(figure) -> list[float]:
@@ -94,3 +95,55 @@ def test_chart_labels_need_no_emoji_font_and_stay_apart():
         "👨+👩+👧",
         "👍 (2)",
     ]
+
+
+def x_label_angle(figure, chart_width: float) -> int:
+    """The x labels' angle the browser takes for a chart this many pixels wide (the axis
+    decides from its own width: "width / columns >= room ? level : rotated")."""
+    expr = figure.spec["layer"][0]["encoding"]["x"]["axis"]["labelAngle"]["expr"]
+    found = re.fullmatch(r"width / (\d+) >= (\d+) \? (-?\d+) : (-?\d+)", expr)
+    align = figure.spec["layer"][0]["encoding"]["x"]["axis"]["labelAlign"]["expr"]
+    assert align.startswith(expr.split(" ?")[0])  # centred when level, at the tick when not
+    columns, room, level, rotated = map(int, found.groups())
+    return level if chart_width / columns >= room else rotated
+
+
+ARTICLE = ["I", "ate", "the", "cake", "and", "it", "was", "delicious", "."]
+SHORT = ["I", "it", "a", "an", "is", "he", "we", "me", "at"]
+CJK = ["美味的蛋糕", "我吃了蛋糕", "它很好吃啊"]
+
+
+@pytest.mark.parametrize(
+    ("labels", "width", "present", "angle"),
+    [
+        # "delicious" takes about 55 px at 12 px, 73 px at 16 px; "was" about 24 and 32 px:
+        # centred on their columns, the two share the room between their centres.
+        (ARTICLE, 9 * 50, False, 0),  # a laptop's 50-px cells hold them level
+        (ARTICLE, 9 * 60, True, 0),  # and a projector's 60-px ones at 16 px
+        (ARTICLE, 9 * 48, True, -45),  # but not 48-px ones
+        (ARTICLE, 9 * 34, False, -45),  # a phone's 34-px cells: rotated
+        (SHORT, 9 * 34, True, 0),  # short labels stand level even there
+        (["extraordinarily", *SHORT[1:]], 9 * 40, False, -45),  # one long label turns all
+        (CJK, 3 * 70, True, -45),  # five CJK characters: 80 px at 16 px
+        (CJK, 3 * 90, True, 0),
+    ],
+)
+def test_x_labels_stand_level_where_the_cells_are_wide_enough_and_turn_where_not(
+    labels, width, present, angle
+):
+    n = len(labels)
+    figure = heatmap(np.zeros((2, n)), ["a", "b"], labels, present=present)
+    assert x_label_angle(figure, width) == angle
+
+
+def test_axis_labels_are_dark_and_larger_in_the_presenter_view():
+    usual, presenting = chart_config(False), chart_config(True)
+    assert usual["axis"]["labelFontSize"] >= 12
+    assert presenting["axis"]["labelFontSize"] >= 16
+    assert presenting["axis"]["labelFontSize"] > usual["axis"]["labelFontSize"]
+    for config in (usual, presenting):
+        for part in ("axis", "legend"):
+            rgb = [int(config[part]["labelColor"][k : k + 2], 16) for k in (1, 3, 5)]
+            assert max(rgb) <= 0x30, rgb  # near-black, not Streamlit's light grey
+    dark = chart_config(True, dark=True)["axis"]["labelColor"]
+    assert min(int(dark[k : k + 2], 16) for k in (1, 3, 5)) >= 0xE0  # near-white on dark

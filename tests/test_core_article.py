@@ -5,7 +5,13 @@ import math
 import numpy as np
 import pytest
 
-from core.article import ARTICLE_D_MODEL, ARTICLE_SENTENCE, ARTICLE_TOKENS, article_example
+from core.article import (
+    ARTICLE_D_MODEL,
+    ARTICLE_SENTENCE,
+    ARTICLE_TOKENS,
+    article_example,
+    cited_cells,
+)
 from core.attention import causal_mask, scaled_dot_product_attention
 from core.multihead import init_params
 from core.pipeline import build_pipeline, uses_article
@@ -201,3 +207,19 @@ def test_pipeline_is_deterministic_per_seed():
     c = build_pipeline(tokens, d_model=8, n_heads=2, seed=6)
     np.testing.assert_array_equal(a.mha.output, b.mha.output)
     assert not np.array_equal(a.mha.output, c.mha.output)
+
+
+def test_the_cited_cells_are_the_numbers_the_article_prints():
+    cited = cited_cells(ARTICLE_TOKENS)
+    # Row "cake" (3): with "it" (5) 1.3, with "I" (0) 0.4, with itself 1.6; its output's
+    # first dimension 2.4. Nothing printed of the halved scores or of the weights.
+    assert cited == {
+        "scores": ((CAKE, IT), (CAKE, I_TOKEN), (CAKE, CAKE)),
+        "scaled": (),
+        "weights": (),
+        "output": ((CAKE, 0),),
+    }
+    trace = article_trace()
+    printed = [round(float(trace.scores[i, j]), 1) for i, j in cited["scores"]]
+    assert printed == [1.3, 0.4, 1.6]
+    assert round(float(trace.output[CAKE, 0]), 1) == 2.4

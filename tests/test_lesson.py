@@ -10,6 +10,7 @@ from apptest_util import all_text, chart_keys, chart_specs, open_page
 from ui import tour
 from ui.page import PAGES, TOUR
 from ui.texts.common import TEXTS as COMMON
+from ui.texts.overview import TEXTS as OVERVIEW
 
 PARTS, LANGS = ("lesson", "further"), ("en", "zh")
 
@@ -97,11 +98,16 @@ def test_the_presenter_view_has_large_type_and_keeps_it_in_the_link():
     assert not at.exception
     sizes = {json.dumps(spec.get("config", {}).get("text")) for spec in chart_specs(at)}
     assert sizes == {json.dumps({"fontSize": 18})}
+    assert {spec["config"]["axis"]["labelFontSize"] for spec in chart_specs(at)} == {16}
+    intro = OVERVIEW["intro"]["en"]
+    assert intro not in all_text(at)  # folded: the figure comes up on the first screen
     assert all(spec["layer"][0]["encoding"] for spec in chart_specs(at))
     heights = [spec["height"] for spec in chart_specs(at)]
     assert min(heights) >= 9 * 52  # 9 rows of presenter-sized cells
     assert at.query_params["present"] == "1"
     at.sidebar.toggle(key="present").set_value(False).run()
     assert {json.dumps(s["config"]["text"]) for s in chart_specs(at)} == {'{"fontSize": 11}'}
+    assert {s["config"]["axis"]["labelFontSize"] for s in chart_specs(at)} == {12}
+    assert intro in all_text(at)
     assert "present" not in at.query_params
     assert COMMON["page.overview"]["en"] in all_text(at)

@@ -16,6 +16,7 @@ from ui import settings as cfg
 from ui.i18n import lang, t
 from ui.settings import Settings
 from ui.tour import LESSON, TOUR, where
+from ui.view import unfold
 
 # The shared settings of the toy model, as the sidebar shows them (session_state keys).
 MODEL_CONTROLS = (
@@ -196,16 +197,24 @@ def open_page(name: str, *, formula: str | None = None, about_input: bool = True
     The texts are the catalogue's "<name>.intro" and, under the formula (LaTeX),
     "<name>.formula_caption". ``about_input``: say so when the sentence is empty or cut
     (pages that do not use the sidebar's sentence, or read it their own way, leave it out).
-    The page then asks its questions (ui.quiz.ask) where their answers would show.
+    The page then asks its questions (ui.quiz.ask) where their answers would show. In the
+    presenter view the introduction is folded (the teacher tells it), so that the page's
+    figure comes up on a projector's first screen.
     """
     settings = cfg.current()
     if settings.tour:
         tour_bar(name, settings)
     st.header(PAGES[name].title)
-    st.markdown(t(f"{name}.intro"))
+    intro = t(f"{name}.intro")
+    if settings.present:  # folded, with the formula's caption: the teacher tells them
+        caption = f"\n\n{t(f'{name}.formula_caption')}" if formula else ""
+        unfold(t("common.present_intro"), f"_intro_{name}", st.markdown, intro + caption)
+    else:
+        st.markdown(intro)
     if about_input:
         notices(settings)
     if formula:
         st.latex(formula)
-        st.caption(t(f"{name}.formula_caption"))
+        if not settings.present:
+            st.caption(t(f"{name}.formula_caption"))
     return settings

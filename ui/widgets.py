@@ -82,11 +82,19 @@ def matrix_view(
     # Every axis says what it counts, in the page's language (a phone's reader has no hover).
     chart_args.setdefault("row_title", t("common.row"))
     chart_args.setdefault("col_title", t("common.column"))
-    if st.session_state.get("present") and r <= NUMBERS_MAX_CELLS and not chart_args.get("cell"):
+    present = bool(st.session_state.get("present"))
+    if present and r <= NUMBERS_MAX_CELLS and not chart_args.get("cell"):
         chart_args["cell"] = PRESENT_CELL
     shown = m[:MAX_SHOWN, :MAX_SHOWN]
     show_chart(
-        heatmap(shown, list(rows)[:MAX_SHOWN], list(cols)[:MAX_SHOWN], kind=kind, **chart_args),
+        heatmap(
+            shown,
+            list(rows)[:MAX_SHOWN],
+            list(cols)[:MAX_SHOWN],
+            kind=kind,
+            present=present,
+            **chart_args,
+        ),
         key=key,
     )
     if r > MAX_SHOWN or c > MAX_SHOWN:
@@ -137,7 +145,8 @@ def show_chart(chart: Figure, key: str | None = None) -> None:
     """
     # No deep copy of the cached layout: Streamlit copies the spec's top level before it
     # sets anything, and changes nothing below it.
-    spec = {**chart.spec, "config": CONFIGS[bool(st.session_state.get("present"))]}
+    dark = st.context.theme.type == "dark"  # labels near-white there, near-black otherwise
+    spec = {**chart.spec, "config": CONFIGS[bool(st.session_state.get("present")), dark]}
     if key:
         spec["usermeta"] = {"key": key}
     st.vega_lite_chart(chart.data, spec, width="stretch")

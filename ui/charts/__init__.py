@@ -13,7 +13,7 @@ from core.tokens import unique_labels
 from ui.charts.bars import bars, bars_layout, row_height
 from ui.charts.frames import Categories, Stacked, cells, frame, stack, table
 from ui.charts.heatmap import heatmap, heatmap_layout, matrix_columns
-from ui.charts.layers import focus_outline, seed_band, token_axes
+from ui.charts.layers import cell_marks, focus_outline, level_labels, seed_band, token_axes
 from ui.charts.palette import (
     ALLOWED_COLOR,
     AXIS_LABELS_MAX,
@@ -21,11 +21,13 @@ from ui.charts.palette import (
     BLOCKED_COLOR,
     BLOCKED_INK,
     CELL,
+    CITED_COLOR,
     CONFIGS,
     DARK_BELOW,
     DARK_BEYOND,
     FOCUS_COLOR,
     HIGHLIGHT,
+    LABEL_SIZE,
     MARK_COLOR,
     MASKED,
     NUMBERS_MAX_CELLS,
@@ -41,8 +43,10 @@ from ui.charts.palette import (
     color_scale,
     fixed,
     ink,
+    label_room,
     round_bound,
     signed_domain,
+    text_width,
 )
 from ui.charts.template import NO_DATA, Figure, Layout, layout, to_spec
 
@@ -53,11 +57,13 @@ __all__ = [
     "BLOCKED_COLOR",
     "BLOCKED_INK",
     "CELL",
+    "CITED_COLOR",
     "CONFIGS",
     "DARK_BELOW",
     "DARK_BEYOND",
     "FOCUS_COLOR",
     "HIGHLIGHT",
+    "LABEL_SIZE",
     "MARK_COLOR",
     "MASKED",
     "NO_DATA",
@@ -74,6 +80,7 @@ __all__ = [
     "Text",
     "bars",
     "bars_layout",
+    "cell_marks",
     "cell_size",
     "cells",
     "chart_config",
@@ -85,7 +92,9 @@ __all__ = [
     "heatmap",
     "heatmap_layout",
     "ink",
+    "label_room",
     "layout",
+    "level_labels",
     "matrix_columns",
     "round_bound",
     "row_height",
@@ -93,6 +102,7 @@ __all__ = [
     "signed_domain",
     "stack",
     "table",
+    "text_width",
     "to_spec",
     "token_axes",
     "unique_labels",

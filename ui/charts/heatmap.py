@@ -6,12 +6,13 @@ import altair as alt
 import numpy as np
 
 from ui.charts.frames import cells, table
-from ui.charts.layers import focus_outline, token_axes
+from ui.charts.layers import cell_marks, focus_outline, level_labels, token_axes
 from ui.charts.memo import remembered
 from ui.charts.palette import (
     AXIS_LABELS_MAX,
     BLOCKED_COLOR,
     BLOCKED_INK,
+    LABEL_SIZE,
     MASKED,
     NUMBERS_MAX_CELLS,
     cell_size,
@@ -19,6 +20,7 @@ from ui.charts.palette import (
     color_scale,
     fixed,
     ink,
+    label_room,
     signed_domain,
 )
 from ui.charts.template import NO_DATA, Figure, layout
@@ -35,13 +37,24 @@ def matrix_columns(m: np.ndarray, rows, cols, decimals: int = 2) -> dict:
     return columns
 
 
-@layout("row_title", "col_title", "value_title", "domain", "height", "gradient", "title")
+@layout(
+    "row_title",
+    "col_title",
+    "value_title",
+    "domain",
+    "height",
+    "gradient",
+    "title",
+    "columns",
+    "room",
+)
 def heatmap_layout(
     *,
     kind: str,
     numbers: bool,
     legend: bool,
     focus: bool,  # one row (the followed token's) is outlined
+    marks: bool,  # single cells (datum.marked) carry a dashed outline
     blocked: bool,  # some cells are grey whatever their value (datum.allowed false)
     show_x: bool,
     show_y: bool,
@@ -54,8 +67,11 @@ def heatmap_layout(
     height: int,
     gradient: int,  # the legend's length in pixels
     title: str | None,
+    columns: int,  # how many columns the matrix has
+    room: int,  # the pixels a column needs for its label to stand level
 ) -> alt.LayerChart:
-    """The coloured cells, the followed row's outline and, for small matrices, the numbers."""
+    """The coloured cells, the followed row's outline, marked cells and, for small matrices,
+    the numbers."""
     axes = token_axes(
         row_title=row_title,
         col_title=col_title,
@@ -63,6 +79,7 @@ def heatmap_layout(
         show_y=show_y,
         overlap_x=overlap_x,
         overlap_y=overlap_y,
+        x_labels=level_labels(columns, room),
     )
     base = alt.Chart(NO_DATA).encode(**axes)
     tooltip = [
@@ -92,6 +109,8 @@ def heatmap_layout(
             text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
         )
         layers.append(text)
+    if marks:
+        layers += cell_marks(base)
     # The text layer's colour is literal (scale=None) and must not join the cells' scale.
     # The width is left to the container (width="stretch") so a matrix fits a phone as
     # well as a projector; the height is the cells' alone, so they stay roughly square.
@@ -123,6 +142,8 @@ def heatmap(
     legend: bool | None = None,
     focus: int | None = None,
     allowed: np.ndarray | None = None,
+    marked: tuple[tuple[int, int], ...] = (),
+    present: bool | None = None,
 ) -> Figure:
     """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
 
@@ -131,7 +152,10 @@ def heatmap(
     matrices; legend: None = only when no numbers are printed (they say it all, and the
     cells keep the width); focus: the row to outline (the followed token's); allowed: [r, c]
     bool, the cells outside it grey like masked ones but keeping their value (a masked
-    weight, exactly 0). Draw it with ui.widgets.show_chart.
+    weight, exactly 0); marked: (row, column) cells to outline apart (those outside the
+    matrix are left out); present: whether the presenter view draws it (how much room a
+    label needs to stand level; None: not known, room for the projector's larger type).
+    Draw it with ui.widgets.show_chart.
     """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
@@ -141,9 +165,16 @@ def heatmap(
     ink_domain = domain or (
         (0.0, 1.0) if kind == "weights" or not finite.size else (finite.min(), finite.max())
     )
-    columns = matrix_columns(m, chart_labels(rows), chart_labels(cols), decimals)
+    col_labels = chart_labels(cols)
+    columns = matrix_columns(m, chart_labels(rows), col_labels, decimals)
     columns["ink"] = ink(columns["value"], kind, ink_domain)
     columns["focus"] = np.repeat(np.arange(r) == (-1 if focus is None else focus), c)
+    if marked:
+        flags = np.zeros((r, c), dtype=bool)
+        for i, j in marked:
+            if i < r and j < c:
+                flags[i, j] = True
+        columns["marked"] = flags.ravel()
     if allowed is not None:
         columns["allowed"] = np.asarray(allowed, dtype=bool).ravel()
         columns["ink"] = np.where(columns["allowed"], columns["ink"], BLOCKED_INK)
@@ -155,6 +186,7 @@ def heatmap(
         numbers=bool(numbers),
         legend=bool(not numbers if legend is None else legend),
         focus=focus is not None,
+        marks=bool(marked),
         blocked=allowed is not None,
         show_x=c <= AXIS_LABELS_MAX,
         show_y=r <= 2 * AXIS_LABELS_MAX,
@@ -167,5 +199,7 @@ def heatmap(
         height=size * r,
         gradient=max(60, min(size * r, 200)),
         title=title,
+        columns=c,
+        room=label_room(col_labels, LABEL_SIZE[present is not False]),
     )
     return Figure(spec, table(columns))

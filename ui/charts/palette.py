@@ -10,6 +10,7 @@ take colours from the Okabe–Ito palette, which every common colour blindness t
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 
 import altair as alt
@@ -31,6 +32,7 @@ ALLOWED_COLOR = "#21918c"  # viridis' middle: clearly apart from the grey of blo
 BLOCKED_COLOR = "#d9d9d9"  # masked (−∞) cells
 BLOCKED_INK = "#333333"
 FOCUS_COLOR = "#000000"  # the outline of the followed token's row: apart from every scale
+CITED_COLOR = OKABE_ITO[5]  # the dashed outline of single cells, e.g. the article's numbers
 
 NUMBERS_MAX_CELLS = 12  # print numbers in cells when both sides are at most this
 CELL = 34  # pixels per cell for small matrices
@@ -44,24 +46,64 @@ DARK_BELOW = 0.55  # viridis is dark below 55 % of its range: white ink there
 DARK_BEYOND = 0.6  # blueorange is dark beyond 60 % of its bound on either side
 
 
-def chart_config(present: bool) -> dict:
-    """The type sizes every chart is drawn with: the usual ones, or a projector's (the
-    presenter view), where a number in a cell must be legible from the back of a room."""
-    size = (
-        {"text": 18, "label": 16, "title": 17}
-        if present
-        else {"text": 11, "label": 11, "title": 12}
-    )
+# Axis labels (tokens, dimensions) in pixels: the usual size, and a projector's.
+LABEL_SIZE = {False: 12, True: 16}
+# Axis labels and titles in near-black (near-white on a dark theme): Streamlit's own chart
+# theme greys them, too light to read from the back of a room.
+INK = {False: "#1a1a1a", True: "#f4f4f4"}
+# Letters that take about a third of an em in a sans-serif type, and those that take most.
+_NARROW = frozenset("iljtfrI.,:;'!|()[] ")
+_WIDE = frozenset("mwMW@%")
+LABEL_GAP = 6  # pixels between two level labels
+
+
+def chart_config(present: bool, dark: bool = False) -> dict:
+    """The type sizes and ink every chart is drawn with: the usual ones, or a projector's
+    (the presenter view), where a number in a cell must be legible from the back of a room."""
+    label = LABEL_SIZE[present]
+    size = {"text": 18, "title": 17} if present else {"text": 11, "title": 13}
+    ink_ = {"labelColor": INK[dark], "titleColor": INK[dark]}
     return {
         "text": {"fontSize": size["text"]},
-        "axis": {"labelFontSize": size["label"], "titleFontSize": size["title"]},
-        "legend": {"labelFontSize": size["label"], "titleFontSize": size["title"]},
-        "header": {"labelFontSize": size["title"]},
-        "title": {"fontSize": size["title"] + 2},
+        "axis": {"labelFontSize": label, "titleFontSize": size["title"], **ink_},
+        "legend": {"labelFontSize": label, "titleFontSize": size["title"], **ink_},
+        "header": {"labelFontSize": size["title"], **ink_},
+        "title": {"fontSize": size["title"] + 2, "color": INK[dark]},
     }
 
 
-CONFIGS = {present: chart_config(present) for present in (False, True)}
+CONFIGS = {
+    (present, dark): chart_config(present, dark)
+    for present in (False, True)
+    for dark in (False, True)
+}
+
+
+def text_width(text: str, font_size: float) -> float:
+    """About how many pixels a label takes in the charts' sans-serif type (an estimate that
+    errs wide: a label it says fits does fit)."""
+    ems = 0.0
+    for ch in text:
+        if ord(ch) > 0x2E7F:  # CJK and other full-width characters
+            ems += 1.0
+        elif ch in _NARROW:
+            ems += 0.34
+        elif ch in _WIDE or ch.isupper():
+            ems += 0.8 if ch in _WIDE else 0.68
+        else:
+            ems += 0.58
+    return ems * font_size
+
+
+def label_room(labels, font_size: float) -> int:
+    """The width in pixels a column needs for its labels to stand level: each label is
+    centred on its column, so two neighbours share the space between their centres (a
+    long label beside short ones still fits), with a small gap between them."""
+    widths = [text_width(str(label), font_size) for label in labels]
+    if len(widths) < 2:
+        return int(np.ceil(max(widths, default=0.0))) + LABEL_GAP
+    widest = max((a + b) / 2 for a, b in itertools.pairwise(widths))
+    return int(np.ceil(widest)) + LABEL_GAP
 
 
 def round_bound(x: float) -> float:

@@ -10,6 +10,7 @@ from ui.charts import (
     AXIS_LABELS_MAX,
     BLOCKED_COLOR,
     BLOCKED_INK,
+    LABEL_SIZE,
     MASKED,
     NO_DATA,
     NUMBERS_MAX_CELLS,
@@ -17,7 +18,9 @@ from ui.charts import (
     cell_size,
     cells,
     chart_labels,
+    label_room,
     layout,
+    level_labels,
     table,
     token_axes,
 )
@@ -25,7 +28,7 @@ from ui.charts import (
 LEGEND_ROOM = 60  # pixels
 
 
-@layout("allowed", "blocked", "row_title", "col_title", "status_title", "height")
+@layout("allowed", "blocked", "row_title", "col_title", "status_title", "height", "columns", "room")
 def mask_layout(
     *,
     numbers: bool,
@@ -38,6 +41,8 @@ def mask_layout(
     col_title: str,
     status_title: str,
     height: int,
+    columns: int,
+    room: int,  # pixels a column needs for its label to stand level (ui.charts.label_room)
 ) -> alt.LayerChart:
     tooltip = [
         alt.Tooltip("row:N", title=row_title),
@@ -51,6 +56,7 @@ def mask_layout(
         show_y=show_y,
         overlap_x=overlap,
         overlap_y=overlap,
+        x_labels=level_labels(columns, room),
     )
     base = alt.Chart().encode(**axes, tooltip=tooltip)
     rect = base.mark_rect(stroke="white", strokeWidth=1).encode(
@@ -105,5 +111,7 @@ def mask_grid(
         status_title=status_title,
         # The height includes the axis and the legend below the grid: room for them.
         height=cell_size(n) * n + LEGEND_ROOM,
+        columns=n,
+        room=label_room(labels, LABEL_SIZE[True]),  # the projector's type: level in either
     )
     return Figure(spec, data)

@@ -15,6 +15,7 @@ from core.online_softmax import TileWalk
 from core.tile_memory import TileMemory
 from ui.charts import (
     AXIS_LABELS_MAX,
+    LABEL_SIZE,
     MARK_COLOR,
     MASKED,
     NO_DATA,
@@ -25,7 +26,9 @@ from ui.charts import (
     Text,
     chart_labels,
     fixed,
+    label_room,
     layout,
+    level_labels,
     table,
 )
 
@@ -51,7 +54,17 @@ def _finite(values) -> np.ndarray:
     return np.where(np.isfinite(v), v, np.nan)
 
 
-@layout("status_names", "y_domain", "x_title", "y_title", "status_title", "tile_title", "m_title")
+@layout(
+    "status_names",
+    "y_domain",
+    "x_title",
+    "y_title",
+    "status_title",
+    "tile_title",
+    "m_title",
+    "columns",
+    "room",
+)
 def row_layout(
     *,
     numbers: bool,
@@ -64,13 +77,19 @@ def row_layout(
     status_title: str,
     tile_title: str,
     m_title: str,
+    columns: int,
+    room: int,  # pixels a key needs for its label to stand level (ui.charts.label_room)
 ) -> alt.LayerChart:
     x = alt.X(
         "label:N",
         sort=alt.EncodingSortField(field="j", op="min"),
         title=x_title,
         axis=alt.Axis(
-            labelAngle=-45, labelLimit=90, labels=show_x, ticks=show_x, labelOverlap=overlap
+            labelLimit=90,
+            labels=show_x,
+            ticks=show_x,
+            labelOverlap=overlap,
+            **level_labels(columns, room),
         ),
     )
     scale = alt.Scale(domain=y_domain, nice=False)
@@ -164,6 +183,8 @@ def tile_row(walk: TileWalk, labels: list[str], step: int, text: Text) -> Figure
         status_title=text("tiles.status"),
         tile_title=text("tiles.status"),
         m_title=text("tiles.col_m"),
+        columns=n,
+        room=label_room(chart_labels(labels), LABEL_SIZE[True]),
     )
     return Figure(spec, data)
 

@@ -5,8 +5,9 @@ after that, any student's language, sizes and domains only fill it. warm_layouts
 every figure of every page once, on placeholder data of the article's sentence, so the
 first students of a class fill templates too: every heatmap the views draw (both colour
 scales, with and without the followed row, with no axis titles, a row title, or both; with
-numbers at d_model 4 and with a legend at 16), each page's own figures, and the heads'
-panels of a longer sentence (the real model's twelve heads).
+numbers at d_model 4 and with a legend at 16; the worked example's marked cells), each
+page's own figures, and the heads' panels of a longer sentence (the real model's twelve
+heads).
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ def _heatmaps(labels: list[str], d: int) -> None:
                 for rows, cols in ((labels, labels), (labels, dims), (dims, dims)):
                     m = np.zeros((len(rows), len(cols)))
                     heatmap(m, rows, cols, kind=kind, focus=focus, **axes)
+    # The Overview's worked example: the cells the article prints, marked.
+    for cols in (labels, dims):
+        m = np.zeros((len(labels), len(cols)))
+        both = titles[-1]
+        heatmap(m, labels, cols, kind="signed", focus=0, marked=((0, 0),), legend=False, **both)
 
 
 def _page_figures(labels: list[str], d: int) -> None:

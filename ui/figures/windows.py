@@ -16,6 +16,7 @@ from ui.charts import (
     ALLOWED_COLOR,
     AXIS_LABELS_MAX,
     BLOCKED_COLOR,
+    LABEL_SIZE,
     MARK_COLOR,
     NO_DATA,
     RAW_COLOR,
@@ -26,7 +27,9 @@ from ui.charts import (
     chart_labels,
     fixed,
     heatmap,
+    label_room,
     layout,
+    level_labels,
     table,
     token_axes,
 )
@@ -62,7 +65,7 @@ def pattern_map(
     )
 
 
-@layout("statuses", "row_title", "col_title", "status_title", "height")
+@layout("statuses", "row_title", "col_title", "status_title", "height", "columns", "room")
 def reach_layout(
     *,
     show_x: bool,
@@ -72,9 +75,16 @@ def reach_layout(
     col_title: str,
     status_title: str,
     height: int,
+    columns: int,
+    room: int,  # pixels a column needs for its label to stand level (ui.charts.label_room)
 ) -> alt.LayerChart:
     axes = token_axes(
-        row_title=row_title, col_title=col_title, show_x=show_x, overlap_x=overlap, label_limit=140
+        row_title=row_title,
+        col_title=col_title,
+        show_x=show_x,
+        overlap_x=overlap,
+        label_limit=140,
+        x_labels=level_labels(columns, room),
     )
     tooltip = [
         alt.Tooltip("row:N", title=row_title),
@@ -124,6 +134,8 @@ def reach_grid(field: ReceptiveField, labels: list[str], text: Text) -> Figure:
         col_title=text("windows.position"),
         status_title=text("windows.status"),
         height=REACH_CELL * depth,
+        columns=n,
+        room=label_room(chart_labels(labels), LABEL_SIZE[True]),
     )
     return Figure(spec, data)
 

@@ -109,6 +109,7 @@ TEXTS = {
     "sb.name_temperature": {"en": "the temperature", "zh": "温度"},
     "sb.name_seed": {"en": "the seed", "zh": "随机种子"},
     "sb.present": {"en": "Presenter view", "zh": "演示视图"},
+    "present_intro": {"en": "What this page is about", "zh": "这一页讲什么"},
     "sb.present_help": {
         "en": "Large type in the text and the charts, for a projector: the numbers in the "
         "cells stay legible from the back of a room. Kept in the link.",

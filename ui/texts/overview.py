@@ -29,6 +29,10 @@ TEXTS = {
         "zh": "下面的缩略图：**{n}** 个词元，共 **{h}** 个头中的第 1 个，d_k = **{d_k}**。"
         "把鼠标移到格子上（手机上点一下格子）可以看到精确数值。",
     },
+    "marked": {
+        "en": "Dashed orange outline: the numbers the article works out.",
+        "zh": "橙色虚线框：文章亲手算出的数字。",
+    },
     "step": {"en": "Step {i} · {name}", "zh": "第 {i} 步 · {name}"},
     "name1": {"en": "MatMul Q·Kᵀ", "zh": "矩阵乘法 Q·Kᵀ"},
     "name2": {"en": "Scale", "zh": "缩放"},

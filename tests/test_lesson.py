@@ -111,3 +111,8 @@ def test_the_presenter_view_has_large_type_and_keeps_it_in_the_link():
     assert intro in all_text(at)
     assert "present" not in at.query_params
     assert COMMON["page.overview"]["en"] in all_text(at)
+
+
+def test_the_navigation_lists_the_going_further_pages_in_the_tour_s_order():
+    further = [name for name, page in PAGES.items() if page.section == "common.nav.further"]
+    assert further == list(tour.FURTHER)

@@ -81,6 +81,8 @@ PAGES = {
         ),
         # The causal mask is always on while generating: the page says so.
         PageInfo("generate", ":material/edit_note:", "common.nav.further", uses("causal")),
+        PageInfo("tiles", ":material/view_week:", "common.nav.further"),
+        PageInfo("windows", ":material/filter_center_focus:", "common.nav.further", uses("causal")),
         PageInfo(
             "rope",
             ":material/rotate_right:",
@@ -93,8 +95,6 @@ PAGES = {
             "common.nav.further",
             ("d_model", "n_heads", "scale", "temperature", "seed"),
         ),
-        PageInfo("tiles", ":material/view_week:", "common.nav.further"),
-        PageInfo("windows", ":material/filter_center_focus:", "common.nav.further", uses("causal")),
     )
 }
 DEFAULT_PAGE = "overview"

@@ -91,7 +91,8 @@ p = state.pipeline(s)
 labels = p.labels
 if p.n_heads == 1:
     st.info(t("multihead.one_head"), icon=":material/view_column:")
-article_heads(p)
+if not s.present:  # on a projector the maps come first, on the first screen
+    article_heads(p)
 
 st.subheader(t("multihead.maps"))
 figure_heading(
@@ -103,6 +104,8 @@ figure_heading(
 maps = head_maps(p.mha.weights, labels, t, focus_index(labels), panel_names(p), s.present)
 show_charts(maps, key="head_maps")
 st.caption(t("multihead.maps_caption"))
+if s.present:
+    article_heads(p)
 lines(p, focus_index(labels))
 
 if ask("multihead", s, p):

@@ -9,14 +9,8 @@ from ui import long_context as long
 from ui import settings as cfg
 from ui import state
 from ui.explain import tile_history, tile_step_worked
-from ui.figures.tiles import (
-    OUTPUT_DIMS,
-    memory_chart,
-    output_lines,
-    size_text,
-    tile_row,
-    walk_lines,
-)
+from ui.figures.tiles import OUTPUT_DIMS, output_lines, tile_row, walk_lines
+from ui.figures.tiles_memory import memory_chart, size_text
 from ui.i18n import t
 from ui.long_controls import TILE_DEFAULT, tile_options
 from ui.page import open_page

@@ -36,3 +36,13 @@ def model():
 def reference() -> dict:
     """The model's outputs recorded once from the reference implementation."""
     return json.loads((FIXTURES / "minilm_reference.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(params=["en", "zh"])
+def lang(request):
+    """The test runs in English, then in Chinese (the catalogue's language, set back after)."""
+    from ui.i18n import set_language
+
+    set_language(request.param)
+    yield request.param
+    set_language("en")

@@ -43,6 +43,7 @@ from ui.figures import (
     scaling,
     softmax,
     tiles,
+    tiles_memory,
     tokens,
     windows,
 )
@@ -158,7 +159,7 @@ def _long_context_figures(labels: list[str], d: int) -> None:
         tiles.tile_row(walk, labels, step, t)
         tiles.walk_lines(walk, step, t)
         tiles.output_lines(walk, step, t)
-    tiles.memory_chart(tile_memory(CHART_N, tile=2, d_v=d), n, t)
+    tiles_memory.memory_chart(tile_memory(CHART_N, tile=2, d_v=d), n, t)
     trace = scaled_dot_product_attention(*(np.zeros((n, d)) for _ in range(3)))
     for pattern in mask_patterns(trace, window=3, sinks=1):
         windows.pattern_map(pattern, labels, 0, "title", t)

@@ -47,7 +47,9 @@ SPREAD_S = 3.0  # the students of a class arrive within this
 BURST_WINDOW_S = 2.0
 # The Train page's own controls at their tops (core.train's limits); the page cuts them to
 # its width and time limits, as it does for a student who asks for the most.
-TRAIN_LARGEST = {"dk": "512", "h": "8", "steps": "2000", "seeds": "10"}
+# Its question is left off (ask=0): the trainer has come to train, and the button waits for
+# an answer otherwise.
+TRAIN_LARGEST = {"dk": "512", "h": "8", "steps": "2000", "seeds": "10", "ask": "0"}
 TRAIN_TIMEOUT_S = 600.0
 FAILOVER = {"n_protocol": 10, "n_browser": 2, "think": (0.5, 1.5), "kill_after": 6.0}
 FAILOVER_STEPS, FAILOVER_STEPS_AFTER = 8, 3

@@ -131,6 +131,21 @@ def test_a_worker_that_dies_fails_its_job_and_the_next_job_gets_a_new_worker(wor
     assert finished(jobs.submit("after", square, 4)).result == 16
 
 
+def test_a_flood_of_new_keys_keeps_the_job_just_asked_for():
+    """More jobs waiting than are kept: the one refused for a full queue is still the job
+    of its key (it was once dropped at once, and asking for it raised a KeyError)."""
+    few = Workers(1, waiting=2)
+    jobs = Jobs(few, keep=1)
+    running = jobs.submit("long", square, 1, seconds=0.5)
+    while running.state == QUEUED:
+        time.sleep(0.02)
+    waiting = [jobs.submit(f"waits {i}", square, i) for i in range(2)]
+    refused = jobs.submit("refused", square, 3)
+    assert refused.state == FAILED and refused.error == BUSY
+    assert jobs.submit("refused", square, 3) is refused  # the same job, until retry()
+    assert [finished(job).result for job in waiting] == [0, 1]
+
+
 def test_a_full_queue_refuses_more_jobs():
     few = Workers(1, waiting=1)
     jobs = Jobs(few, keep=4)

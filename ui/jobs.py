@@ -226,7 +226,9 @@ class Jobs:
             if job is None:
                 job = self._jobs[key] = Job(key, fn, args, kwargs)
                 self._queue(job)
-                finished = [k for k, j in self._jobs.items() if j.finished]
+                # The oldest finished ones go; never this one (refused for a full queue,
+                # it is finished already, and its key must still give it).
+                finished = [k for k, j in self._jobs.items() if j.finished and k != key]
                 for old in finished[: max(0, len(self._jobs) - self._keep)]:
                     del self._jobs[old]
             self._jobs.move_to_end(key)

@@ -77,3 +77,19 @@ def test_the_line_view_is_the_spec_altair_builds(monkeypatch, present, shown):
     )
     df = figure.data.to_pandas()
     assert (df["part"] == "token").sum() + (df["part"] == "focus").sum() == 2 * len(LABELS)
+
+
+def test_the_page_s_view_is_kept_for_the_same_weights_and_made_anew_in_another_language():
+    from ui.i18n import set_language
+    from ui.lines import _view
+
+    w, names = weights(), ["H1", "H2", "H3", "H4"]
+    args = (w, [f"t{i}" for i in range(11)], IT, names, [2], "k")
+    first = _view(*args, "en")
+    assert _view(w.copy(), *args[1:], "en") is first  # equal contents: no work again
+    set_language("zh")
+    try:
+        other = _view(*args, "zh")
+    finally:
+        set_language("en")
+    assert other is not first and other.summary != first.summary

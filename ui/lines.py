@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from ui.charts.memo import remembered
 from ui.figures.lines import LinesView, attention_lines
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.widgets import show_chart
 
 
@@ -53,4 +54,10 @@ def lines_view(
     shown = head_switch(names, default, heads_key)
     present = bool(st.session_state.get("present"))
     options = {"present": present, "marked": marked}
-    show_lines(attention_lines(weights, labels, query, names, shown, key, t, **options))
+    show_lines(_view(weights, labels, query, names, shown, key, lang(), **options))
+
+
+@remembered  # every rerun of the page redraws it: a move that leaves the weights keeps it
+def _view(weights, labels, query, names, shown, key, language: str, **options) -> LinesView:
+    """attention_lines in ``language`` (a part of the key, so a switch makes it anew)."""
+    return attention_lines(weights, labels, query, names, shown, key, t, **options)

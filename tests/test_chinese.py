@@ -12,6 +12,7 @@ from apptest_util import chart_specs, open_page, unfold_all
 from ui.page import PAGES
 
 SENTENCE = "我吃了蛋糕，它很好吃。"  # the article's sentence in Chinese: its tokens are Chinese
+FILE = re.compile(r"\b[\w.-]+\.(?:json|safetensors|toml|txt|py)\b")  # file names are names
 WORD = re.compile(r"(?<!\w)[A-Za-z][A-Za-z0-9_'’-]*")
 # Names a Chinese text keeps as they are: of functions, models, formats, tools and people.
 NAMES = {
@@ -60,7 +61,7 @@ def visible_texts(at) -> list[str]:
 
 
 def english(text: str) -> set[str]:
-    text = FORMULA.sub(" ", QUOTED.sub(" ", LINK.sub("]", text)))
+    text = FORMULA.sub(" ", QUOTED.sub(" ", FILE.sub(" ", LINK.sub("]", text))))
     words = set(WORD.findall(text))
     # Identifiers (d_model, W_Q, head_1) and one- or two-letter symbols (PE, E', ij) are math.
     letters = {w: sum(c.isalpha() for c in w) for w in words}

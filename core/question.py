@@ -8,6 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
+
+def printed(value, decimals: int = 2) -> str:
+    """A value as a page prints it: a number that is not whole with ``decimals`` places (one
+    that rounds to zero is "0.00", never "-0.00"), anything else as its text."""
+    if isinstance(value, (float, np.floating)):
+        v = float(value)
+        return f"{0.0 if abs(v) < 0.5 * 10.0**-decimals else v:.{decimals}f}"
+    return str(value)
+
 
 @dataclass(frozen=True)
 class Question:
@@ -25,12 +36,25 @@ class Question:
     why: str = ""  # the explanation's text key when not "quiz.<id>.why"
     decimals: int = 2  # places of a number as the page prints it (the answer, its tolerance)
     theory: str = ""  # for a measured number: what theory says it is ("d_k = 64")
+    about: tuple[str, ...] = ()  # what it asks about that its text does not name: the tokens
 
     @property
     def signature(self) -> str:
-        """Changes when the question, its answer or its reasons do (new settings, a new
-        sentence): an answer given to one of them does not count for another."""
-        parts = (sorted(self.values.items()), sorted(self.reveal.items()), self.answer)
+        """Two questions are the same when a student reads the same: the same question about
+        the same input (its text's values, its choices, ``about``), whose answer and reasons
+        print the same. An answer given to one counts for the other, and only then.
+
+        Numbers count as the page prints them (values and reasons to 2 places, the answer to
+        ``decimals``), never to their last bit: a row of weights sums to 1.0 on one machine
+        and to 0.9999999999999999 on another, and both are the "1.00" a student reads.
+        """
+        parts = (
+            self.about,
+            self.choices,
+            sorted((name, printed(v)) for name, v in self.values.items()),
+            sorted((name, printed(v)) for name, v in self.reveal.items()),
+            printed(self.answer, self.decimals),
+        )
         return f"{self.id}|" + "|".join(map(str, parts))
 
     def is_right(self, guess: str | float) -> bool:

@@ -226,3 +226,43 @@ def test_the_train_page_asks_about_the_first_gradient(params):
     why = TEXTS["train.gradient.why"]["en"]
     assert at.success and max(re.split(r"\{[^}]*\}", why), key=len).strip() in all_text(at)
     assert q.answer == "quiz.choice.larger"  # no 1/√d_k factor: more gradient at W_Q
+
+
+# Sentences of nine tokens that follow "it", like the article's: the sum of the row of "it"
+# is 1, to whatever last bit the machine's rounding gives each of them.
+NINE_TOKENS = (
+    "I ate the cake and it was delicious.",
+    "the dog sat on the sofa and it slept",
+    "my cat saw a bird and it flew away",
+)
+
+
+def test_a_question_is_the_same_exactly_when_it_reads_and_prints_the_same():
+    def sum_question(answer, about=("a", "it"), n=2):
+        return quiz.Question(
+            "softmax.sum",
+            "sum",
+            "number",
+            answer,
+            about=about,
+            tolerance=0.005,
+            values={"token": "it"},
+            reveal={"n": n},
+        )
+
+    same = {sum_question(a).signature for a in (1.0, 0.9999999999999999, 1.0000000000000002)}
+    assert len(same) == 1  # all read "1.00"
+    assert sum_question(-0.0001).signature == sum_question(0.0).signature  # "0.00", no "-0.00"
+    assert sum_question(1.01).signature != sum_question(1.0).signature
+    assert sum_question(1.0, about=("b", "it")).signature != sum_question(1.0).signature
+    assert sum_question(1.0, n=3).signature != sum_question(1.0).signature
+
+
+def test_a_new_sentence_asks_afresh_and_a_new_temperature_does_not():
+    def sum_question(sentence, **params):
+        return expected("softmax", {"sentence": sentence, **params})[1]
+
+    questions = [sum_question(sentence) for sentence in NINE_TOKENS]
+    assert len({q.signature for q in questions}) == len(NINE_TOKENS)
+    assert {f"{q.answer:.2f}" for q in questions} == {"1.00"}
+    assert sum_question(NINE_TOKENS[1], temp="2").signature == questions[1].signature

@@ -18,13 +18,13 @@ from __future__ import annotations
 import streamlit as st
 
 from core import quiz
-from core.quiz import Question
+from core.question import Question, printed
 from ui import settings as cfg
 from ui import state
 from ui.i18n import t
 from ui.settings import Settings
 from ui.view import follow_whole_page, mark_whole_page, unfold
-from ui.widgets import md_escape, num
+from ui.widgets import md_escape
 
 ANSWERS = "quiz_answers"  # session_state: signature -> {"guess", "right", "skipped"}
 TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, shown translated
@@ -35,7 +35,7 @@ def _shown(value, decimals: int | None = None) -> str:
     """A value of a question's text as the student reads it (numbers as the page prints
     them: ``decimals`` places, or 2 by default)."""
     if isinstance(value, float):
-        return num(value, 2 if decimals is None else decimals)
+        return printed(value, 2 if decimals is None else decimals)
     if isinstance(value, str) and value.startswith(TEXT_KEYS):
         return t(value)
     if isinstance(value, str):

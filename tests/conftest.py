@@ -1,10 +1,12 @@
 """Fixtures shared by the test files: the pretrained model, read once per test process; and
-no network (the Hugging Face hub offline) unless a test puts a stand-in in its place."""
+no network (the Hugging Face hub offline) unless a test puts a stand-in in its place.
+``--shuffle SEED`` runs the tests in another order."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,27 @@ from realmodel import FIX_COMMAND, ModelUnavailable, load_model, locate_model
 
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--shuffle",
+        type=int,
+        metavar="SEED",
+        help="run the tests in an order shuffled by SEED (the same on every xdist worker), "
+        "to show that no test depends on another having run before it",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    seed = config.getoption("--shuffle")
+    if seed is not None:
+        random.Random(seed).shuffle(items)
+
+
+def pytest_report_header(config):
+    seed = config.getoption("--shuffle")
+    return None if seed is None else f"tests shuffled with seed {seed}"
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,8 @@ each through its own W_Q, W_K, W_V. That second attention has no mask, because t
 source sentence is read whole before the translation starts; and its weights are
 n_dec × n_enc, not square.
 
-Both are the one ``scaled_dot_product_attention`` with h heads and W_O, as in
-core.multihead, and both return an MHAResult so a page draws them with the same figures.
+Both are core.multihead.multi_head_attention, the second with the encoder's tokens as its
+``memory``, and both return an MHAResult so a page draws them with the same figures.
 Here the two sit side by side on the same decoder input x_dec; in the full decoder the
 cross-attention's queries come from the self-attention sublayer's output (after its
 residual connection and layer norm).
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.attention import causal_mask, scaled_dot_product_attention
-from core.multihead import MHAParams, MHAResult, merge_heads, multi_head_attention, split_heads
+from core.attention import causal_mask
+from core.multihead import MHAParams, MHAResult, multi_head_attention
 
 
 def _check_tokens(n_dec: int, n_enc: int) -> None:
@@ -30,35 +30,6 @@ def _check_tokens(n_dec: int, n_enc: int) -> None:
         raise ValueError(
             f"cross-attention needs a token on each side: n_dec={n_dec}, n_enc={n_enc}"
         )
-
-
-def cross_attention(
-    x_dec: np.ndarray,  # [n_dec, d_model]  the decoder's tokens: they ask
-    x_enc: np.ndarray,  # [n_enc, d_model]  the encoder's tokens: they answer
-    params: MHAParams,  # W_Q [d_model, h·d_k], W_K [d_model, h·d_k], W_V, W_O
-    *,
-    n_heads: int,
-    scale: bool | float = True,
-    temperature: float = 1.0,
-) -> MHAResult:  # q [n_dec, h·d_k], k [n_enc, h·d_k], v [n_enc, h·d_v], weights [h, n_dec, n_enc]
-    """Queries from the decoder, keys and values from the encoder (-> output [n_dec, d_model])."""
-    x_dec = np.asarray(x_dec, dtype=np.float64)
-    x_enc = np.asarray(x_enc, dtype=np.float64)
-    _check_tokens(x_dec.shape[0], x_enc.shape[0])
-    # 1) linear projections: the decoder asks, the encoder offers keys and values
-    q = x_dec @ params.w_q  # [n_dec, h·d_k]
-    k, v = x_enc @ params.w_k, x_enc @ params.w_v  # [n_enc, h·d_k], [n_enc, h·d_v]
-    # 2) attention in every head; no mask: the whole source sentence is known
-    trace = scaled_dot_product_attention(
-        split_heads(q, n_heads),  # [h, n_dec, d_k]
-        split_heads(k, n_heads),  # [h, n_enc, d_k]
-        split_heads(v, n_heads),  # [h, n_enc, d_v]
-        scale=scale,
-        temperature=temperature,
-    )  # weights [h, n_dec, n_enc]
-    # 3) concatenate the heads and project back to d_model
-    concat = merge_heads(trace.output)  # [n_dec, h·d_v]
-    return MHAResult(q=q, k=k, v=v, trace=trace, concat=concat, output=concat @ params.w_o)
 
 
 @dataclass(frozen=True)
@@ -95,7 +66,9 @@ def decoder_attention(
     own = multi_head_attention(
         x_dec, self_params, n_heads=n_heads, mask=mask, scale=scale, temperature=temperature
     )
-    cross = cross_attention(
-        x_dec, x_enc, cross_params, n_heads=n_heads, scale=scale, temperature=temperature
+    # the cross-attention: queries from the decoder, keys and values from the encoder, and
+    # no mask, since the whole source sentence is known
+    cross = multi_head_attention(
+        x_dec, cross_params, n_heads=n_heads, memory=x_enc, scale=scale, temperature=temperature
     )
     return DecoderAttention(self_attention=own, cross=cross, mask=mask)

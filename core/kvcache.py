@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.attention import causal_mask
-from core.gqa import GQAParams, GQAResult, gqa_attention, grouped_query_attention, kv_head_of
+from core.gqa import gqa_attention, kv_head_of
+from core.multihead import MHAParams, MHAResult, multi_head_attention
 
 
 class KVCache:
@@ -98,7 +99,7 @@ def _attend(
 
 def decode_step(
     x_t: np.ndarray,  # [d_model]  the new token's input
-    params: GQAParams,
+    params: MHAParams,  # g key/value heads
     cache: KVCache,  # appended to: it holds t − 1 tokens before the step, t after
     *,
     n_heads: int,
@@ -127,7 +128,7 @@ class Generation:
 
     steps: tuple[DecodeStep, ...]  # [n]  steps[t − 1] is step t
     kv_head: np.ndarray  # [h] int  the key/value head query head i reads
-    full: GQAResult  # the whole sentence at once under the causal mask, the same weights
+    full: MHAResult  # the whole sentence at once under the causal mask, the same weights
     step_diff: np.ndarray  # [n]  largest |cached step t − full row t|: weights and outputs
 
     @property
@@ -145,7 +146,7 @@ class Generation:
         return self.steps[t - 1]
 
 
-def _row_diff(s: DecodeStep, full: GQAResult) -> float:
+def _row_diff(s: DecodeStep, full: MHAResult) -> float:
     """How far step t is from the full pass's row t, over everything both compute."""
     row = full.weights[:, s.t - 1]  # [h, n]: zero after column t, by the mask
     return max(
@@ -158,7 +159,7 @@ def _row_diff(s: DecodeStep, full: GQAResult) -> float:
 
 def generate(
     x: np.ndarray,  # [n, d_model], n >= 1
-    params: GQAParams,
+    params: MHAParams,  # g key/value heads
     *,
     n_heads: int,
     n_kv_heads: int,
@@ -176,7 +177,7 @@ def generate(
         raise ValueError("there is no token to generate")
     h, g = n_heads, n_kv_heads
     kv_head = kv_head_of(h, g)  # raises unless g divides h
-    full = grouped_query_attention(
+    full = multi_head_attention(
         x,
         params,
         n_heads=h,

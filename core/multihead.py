@@ -1,4 +1,12 @@
-"""Multi-head attention (Vaswani et al., 2017, §3.2.2): h heads side by side, then W_O."""
+"""Multi-head attention (Vaswani et al., 2017, §3.2.2): h heads side by side, then W_O.
+
+One computation covers the three kinds the pages show. Multi-head self-attention reads
+the keys and values of its own tokens, one key/value head per query head. Grouped-query
+attention (Ainslie et al., 2023; core.gqa) has g key/value heads that the h query heads
+share in groups: g = h is multi-head attention, g = 1 multi-query attention.
+Cross-attention (§3.2.3) takes its keys and values from another sequence (the encoder's
+tokens) while the queries come from its own.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +14,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.attention import AttentionTrace, scaled_dot_product_attention
+from core.attention import AttentionTrace
+from core.gqa import gqa_attention, kv_head_of
 
 
 @dataclass(frozen=True)
 class MHAParams:
-    """Projection weights; head i uses columns i·d_k … (i+1)·d_k − 1. No biases."""
+    """Projection weights; head i uses columns i·d_k … (i+1)·d_k − 1. No biases.
+
+    W_K and W_V have g ≤ h heads' columns: h for multi-head attention, fewer where query
+    heads share key/value heads (grouped-query attention).
+    """
 
     w_q: np.ndarray  # [d_model, h·d_k]
-    w_k: np.ndarray  # [d_model, h·d_k]
-    w_v: np.ndarray  # [d_model, h·d_v]
+    w_k: np.ndarray  # [d_model, g·d_k]
+    w_v: np.ndarray  # [d_model, g·d_v]
     w_o: np.ndarray  # [h·d_v, d_model]
 
     def head(self, i: int, n_heads: int) -> HeadParams:
@@ -64,20 +77,46 @@ def merge_heads(x: np.ndarray) -> np.ndarray:
     return x.transpose(1, 0, 2).reshape(n, n_heads * d)
 
 
+def pool_kv_heads(params: MHAParams, h: int, g: int) -> MHAParams:
+    """Grouped-query weights from multi-head ones: each group's key and value heads averaged.
+
+    This is how Ainslie et al. (2023, §2.1) turn a multi-head checkpoint into a GQA one
+    before a short further training: the W_K (and W_V) columns of the h/g heads in a group
+    are averaged into the group's one head. W_Q and W_O stay as they are. With g = h
+    nothing is averaged: the weights are the multi-head ones exactly.
+    """
+    kv_head_of(h, g)  # raises unless g divides h
+
+    def pool(w: np.ndarray) -> np.ndarray:  # [d_model, h·d] -> [d_model, g·d]
+        d_model, width = w.shape
+        return w.reshape(d_model, g, h // g, width // h).mean(axis=2).reshape(d_model, -1)
+
+    return MHAParams(w_q=params.w_q, w_k=pool(params.w_k), w_v=pool(params.w_v), w_o=params.w_o)
+
+
 @dataclass(frozen=True)
 class MHAResult:
     """Everything a page draws about one multi-head attention call."""
 
-    q: np.ndarray  # [n, h·d_k]  x·W_Q
-    k: np.ndarray  # [n, h·d_k]  x·W_K
-    v: np.ndarray  # [n, h·d_v]  x·W_V
-    trace: AttentionTrace  # batched over heads: weights [h, n, n], output [h, n, d_v]
-    concat: np.ndarray  # [n, h·d_v]
-    output: np.ndarray  # [n, d_model]  concat·W_O
+    q: np.ndarray  # [n_q, h·d_k]  x·W_Q
+    k: np.ndarray  # [n_k, g·d_k]  memory·W_K: g key/value heads (g = h but with GQA)
+    v: np.ndarray  # [n_k, g·d_v]  memory·W_V
+    trace: AttentionTrace  # batched over the h query heads: weights [h, n_q, n_k]
+    concat: np.ndarray  # [n_q, h·d_v]
+    output: np.ndarray  # [n_q, d_model]  concat·W_O
+    kv_head: np.ndarray  # [h] int  the key/value head query head i reads
 
     @property
     def n_heads(self) -> int:
         return self.trace.weights.shape[0]
+
+    @property
+    def n_kv_heads(self) -> int:
+        return int(self.kv_head[-1]) + 1
+
+    def readers(self, j: int) -> np.ndarray:  # -> [h/g] int
+        """The query heads that read key/value head j."""
+        return np.flatnonzero(self.kv_head == j)
 
     @property
     def weights(self) -> np.ndarray:  # [h, n, n]
@@ -93,31 +132,42 @@ class MHAResult:
 
 
 def multi_head_attention(
-    x: np.ndarray,  # [n, d_model]
+    x: np.ndarray,  # [n_q, d_model]  the tokens that ask
     params: MHAParams,
     *,
     n_heads: int,
-    mask: np.ndarray | None = None,  # bool [n, n], True = may attend
+    n_kv_heads: int | None = None,  # g: key/value heads the h query heads share; None: h
+    memory: np.ndarray | None = None,  # [n_k, d_model]  whose keys and values; None: x's
+    mask: np.ndarray | None = None,  # bool [n_q, n_k], True = may attend
     scale: bool | float = True,
     temperature: float = 1.0,
 ) -> MHAResult:
-    """Project, attend per head, concatenate, project back (-> output [n, d_model])."""
+    """Project, attend per head, concatenate, project back (-> output [n_q, d_model]).
+
+    Self-attention by default; ``n_kv_heads`` makes it grouped-query attention, ``memory``
+    cross-attention (queries from x, keys and values from memory).
+    """
+    h = n_heads
+    g = h if n_kv_heads is None else n_kv_heads
+    kv_head = kv_head_of(h, g)  # raises unless g divides h
     x = np.asarray(x, dtype=np.float64)
-    # 1) linear projections, all heads at once
-    q, k, v = x @ params.w_q, x @ params.w_k, x @ params.w_v  # [n, h·d_k], [n, h·d_k], [n, h·d_v]
-    # 2) attention in every head
-    trace = scaled_dot_product_attention(
-        split_heads(q, n_heads),  # [h, n, d_k]
-        split_heads(k, n_heads),
-        split_heads(v, n_heads),  # [h, n, d_v]
+    memory = x if memory is None else np.asarray(memory, dtype=np.float64)
+    # 1) linear projections: h query heads from x, g key/value heads from the memory
+    q = x @ params.w_q  # [n_q, h·d_k]
+    k, v = memory @ params.w_k, memory @ params.w_v  # [n_k, g·d_k], [n_k, g·d_v]
+    # 2) attention in every query head, over the key/value head of its group
+    trace = gqa_attention(
+        split_heads(q, h),  # [h, n_q, d_k]
+        split_heads(k, g),  # [g, n_k, d_k]
+        split_heads(v, g),  # [g, n_k, d_v]
         mask=mask,
         scale=scale,
         temperature=temperature,
-    )
+    )  # weights [h, n_q, n_k]
     # 3) concatenate the heads and project back to d_model
-    concat = merge_heads(trace.output)  # [n, h·d_v]
-    output = concat @ params.w_o  # [n, d_model]
-    return MHAResult(q=q, k=k, v=v, trace=trace, concat=concat, output=output)
+    concat = merge_heads(trace.output)  # [n_q, h·d_v]
+    output = concat @ params.w_o  # [n_q, d_model]
+    return MHAResult(q=q, k=k, v=v, trace=trace, concat=concat, output=output, kv_head=kv_head)
 
 
 @dataclass(frozen=True)

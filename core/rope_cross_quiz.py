@@ -11,8 +11,7 @@ import functools
 
 import numpy as np
 
-from core.cross_attention import cross_attention
-from core.multihead import init_params
+from core.multihead import init_params, multi_head_attention
 from core.question import Question
 from core.rope_compare import ShiftProof
 
@@ -72,13 +71,13 @@ def _shape(rows: int, columns: int) -> str:
 
 def cross_questions(n_dec: int = 6, n_enc: int = 9, *, n_heads: int = 1) -> list[Question]:
     """The shape of the cross-attention weights for an n_dec-token question and an n_enc-token
-    answer, read off cross_attention run on inputs of those lengths."""
+    answer, read off the cross-attention run on inputs of those lengths."""
     d_model = 4 * n_heads  # any width will do: the shape does not depend on it
-    result = cross_attention(
+    result = multi_head_attention(
         np.zeros((n_dec, d_model)),
-        np.zeros((n_enc, d_model)),
         init_params(d_model, n_heads, seed=0),
         n_heads=n_heads,
+        memory=np.zeros((n_enc, d_model)),
     )
     heads, rows, columns = result.weights.shape  # [h, n_dec, n_enc]
     candidates = ((n_dec, n_dec), (n_dec, n_enc), (n_enc, n_dec), (n_enc, n_enc))

@@ -10,17 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.attention import causal_mask, scaled_dot_product_attention
-from core.gqa import (
-    GQAParams,
-    attention_kind,
-    gqa_attention,
-    gqa_params,
-    grouped_query_attention,
-    kv_head_choices,
-    kv_head_of,
-    repeat_kv,
-)
-from core.multihead import MHAParams, init_params, multi_head_attention
+from core.gqa import attention_kind, gqa_attention, kv_head_choices, kv_head_of, repeat_kv
+from core.multihead import MHAParams, init_params, multi_head_attention, pool_kv_heads
 
 FAST = settings(max_examples=40, deadline=None)
 REFERENCE = json.loads(
@@ -76,12 +67,12 @@ def test_mean_pooling_averages_the_columns_of_each_groups_heads():
         w_v=np.array([[2.0, 4.0, -1.0, 1.0]]),
         w_o=np.eye(4),
     )
-    two = gqa_params(mha, 4, 2)
+    two = pool_kv_heads(mha, 4, 2)
     np.testing.assert_array_equal(two.w_k, [[2.0, 15.0]])  # (1 + 3)/2, (10 + 20)/2
     np.testing.assert_array_equal(two.w_v, [[3.0, 0.0]])  # (2 + 4)/2, (−1 + 1)/2
     np.testing.assert_array_equal(two.w_q, mha.w_q)  # queries and W_O untouched
     np.testing.assert_array_equal(two.w_o, mha.w_o)
-    one = gqa_params(mha, 4, 1)
+    one = pool_kv_heads(mha, 4, 1)
     np.testing.assert_array_equal(one.w_k, [[8.5]])  # (1 + 3 + 10 + 20)/4
     np.testing.assert_array_equal(one.w_v, [[1.5]])
 
@@ -91,7 +82,7 @@ def test_mean_pooling_keeps_each_heads_columns_together():
     d_model, h, g = 3, 4, 2
     p = init_params(8, 4, seed=5)
     w_k = p.w_k[:d_model]  # [3, 8]: four heads of two columns
-    pooled = gqa_params(MHAParams(p.w_q[:d_model], w_k, w_k, p.w_o), h, g).w_k
+    pooled = pool_kv_heads(MHAParams(p.w_q[:d_model], w_k, w_k, p.w_o), h, g).w_k
     np.testing.assert_allclose(pooled[:, 0:2], (w_k[:, 0:2] + w_k[:, 2:4]) / 2, rtol=1e-15)
     np.testing.assert_allclose(pooled[:, 2:4], (w_k[:, 4:6] + w_k[:, 6:8]) / 2, rtol=1e-15)
 
@@ -104,8 +95,8 @@ def test_gqa_with_g_equal_to_h_is_multi_head_attention_exactly(d_model, h, causa
     x = np.random.default_rng(3).standard_normal((n, d_model))
     mask = causal_mask(n) if causal else None
     mha = multi_head_attention(x, params, n_heads=h, mask=mask, temperature=0.7)
-    gqa = grouped_query_attention(
-        x, gqa_params(params, h, h), n_heads=h, n_kv_heads=h, mask=mask, temperature=0.7
+    gqa = multi_head_attention(
+        x, pool_kv_heads(params, h, h), n_heads=h, n_kv_heads=h, mask=mask, temperature=0.7
     )
     for name in ("q", "k", "v", "concat", "output"):
         np.testing.assert_array_equal(getattr(gqa, name), getattr(mha, name))
@@ -125,10 +116,10 @@ def test_gqa_with_g_equal_to_h_is_multi_head_attention_exactly(d_model, h, causa
 def test_each_query_head_attends_over_its_groups_keys_and_values(hg, d_k, n, causal, seed):
     h, g = hg
     d_model = h * d_k
-    params = gqa_params(init_params(d_model, h, seed=seed % 1000), h, g)
+    params = pool_kv_heads(init_params(d_model, h, seed=seed % 1000), h, g)
     x = np.random.default_rng(seed).standard_normal((n, d_model))
     mask = causal_mask(n) if causal else None
-    r = grouped_query_attention(x, params, n_heads=h, n_kv_heads=g, mask=mask)
+    r = multi_head_attention(x, params, n_heads=h, n_kv_heads=g, mask=mask)
     assert r.k.shape == r.v.shape == (n, g * d_k)
     assert r.weights.shape == (h, n, n)
     for i in range(h):
@@ -148,9 +139,9 @@ def test_each_query_head_attends_over_its_groups_keys_and_values(hg, d_k, n, cau
 
 def test_in_mqa_every_head_reads_the_same_keys():
     h, d_k, n = 4, 2, 5
-    params = gqa_params(init_params(h * d_k, h, seed=2), h, 1)
+    params = pool_kv_heads(init_params(h * d_k, h, seed=2), h, 1)
     x = np.random.default_rng(0).standard_normal((n, h * d_k))
-    r = grouped_query_attention(x, params, n_heads=h, n_kv_heads=1)
+    r = multi_head_attention(x, params, n_heads=h, n_kv_heads=1)
     for i in range(1, h):
         np.testing.assert_array_equal(r.trace.k[i], r.trace.k[0])
         np.testing.assert_array_equal(r.trace.v[i], r.trace.v[0])
@@ -179,8 +170,8 @@ def test_the_recorded_cases_cover_mqa_gqa_and_mha_with_and_without_the_mask():
 
 
 def test_gqa_weights_have_g_key_value_heads_and_h_query_heads():
-    p = gqa_params(init_params(8, 4, seed=0), 4, 2)
-    assert isinstance(p, GQAParams)
+    p = pool_kv_heads(init_params(8, 4, seed=0), 4, 2)
+    assert isinstance(p, MHAParams)
     assert (p.w_q.shape, p.w_k.shape, p.w_v.shape, p.w_o.shape) == (
         (8, 8),
         (8, 4),

@@ -7,9 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.attention import causal_mask, scaled_dot_product_attention
-from core.gqa import gqa_params
 from core.kvcache import KVCache, decode_step, generate
-from core.multihead import init_params, multi_head_attention
+from core.multihead import init_params, multi_head_attention, pool_kv_heads
 from core.pipeline import build_pipeline
 from core.tokens import tokenize
 
@@ -95,7 +94,7 @@ def test_the_cached_decode_is_the_full_causal_attention_at_every_step(
 ):
     h, g = hg
     d_model = h * d_k
-    params = gqa_params(init_params(d_model, h, seed=seed % 997), h, g)
+    params = pool_kv_heads(init_params(d_model, h, seed=seed % 997), h, g)
     x = np.random.default_rng(seed).standard_normal((n, d_model))
     gen = generate(x, params, n_heads=h, n_kv_heads=g, scale=scale, temperature=temperature)
     assert_steps_match(gen, *causal_by_hand(x, params, h, g, scale, temperature))
@@ -114,7 +113,7 @@ SENTENCES = [
 @pytest.mark.parametrize(("d_model", "h", "g"), [(4, 1, 1), (16, 4, 2), (32, 8, 1), (64, 16, 4)])
 def test_on_the_apps_sentences_every_step_is_the_causal_row(sentence, d_model, h, g):
     p = build_pipeline(tokenize(sentence), d_model=d_model, n_heads=h, seed=7)
-    params = gqa_params(p.params, h, g)
+    params = pool_kv_heads(p.params, h, g)
     gen = generate(p.x, params, n_heads=h, n_kv_heads=g)
     assert gen.n == p.n
     assert_steps_match(gen, *causal_by_hand(p.x, params, h, g))
@@ -123,7 +122,7 @@ def test_on_the_apps_sentences_every_step_is_the_causal_row(sentence, d_model, h
 @pytest.mark.parametrize("sentence", SENTENCES[:2])
 def test_with_g_equal_to_h_the_steps_are_the_multi_head_pages_causal_rows(sentence):
     p = build_pipeline(tokenize(sentence), d_model=16, n_heads=4, seed=1, causal=True)
-    gen = generate(p.x, gqa_params(p.params, 4, 4), n_heads=4, n_kv_heads=4)
+    gen = generate(p.x, pool_kv_heads(p.params, 4, 4), n_heads=4, n_kv_heads=4)
     mha = multi_head_attention(p.x, p.params, n_heads=4, mask=causal_mask(p.n))
     assert_steps_match(gen, mha.weights, mha.head_outputs, mha.output)
     np.testing.assert_array_equal(gen.full.output, p.mha.output)
@@ -134,7 +133,7 @@ def test_the_article_example_decodes_to_its_causal_rows():
         tokenize("I ate the cake and it was delicious."), d_model=4, n_heads=1, seed=0, causal=True
     )
     assert p.is_article
-    gen = generate(p.x, gqa_params(p.params, 1, 1), n_heads=1, n_kv_heads=1)
+    gen = generate(p.x, pool_kv_heads(p.params, 1, 1), n_heads=1, n_kv_heads=1)
     assert_steps_match(gen, p.mha.weights, p.mha.head_outputs, p.mha.output)
     # step 1 has one key only: all of the weight goes to the first token
     np.testing.assert_array_equal(gen.step(1).weights, [[1.0]])
@@ -143,7 +142,7 @@ def test_the_article_example_decodes_to_its_causal_rows():
 @pytest.mark.parametrize(("h", "g"), [(1, 1), (4, 2), (8, 1)])
 def test_decode_step_one_row_at_a_time_makes_the_same_steps(h, g):
     d_k, n = 3, 6
-    params = gqa_params(init_params(h * d_k, h, seed=4), h, g)
+    params = pool_kv_heads(init_params(h * d_k, h, seed=4), h, g)
     x = np.random.default_rng(9).standard_normal((n, h * d_k))
     gen = generate(x, params, n_heads=h, n_kv_heads=g)
     cache = KVCache(g, d_k, d_k, capacity=n)
@@ -163,7 +162,7 @@ def test_decode_step_one_row_at_a_time_makes_the_same_steps(h, g):
 
 def test_a_step_adds_exactly_the_new_tokens_key_and_value_rows():
     h, g, d_k, n = 4, 2, 2, 5
-    params = gqa_params(init_params(h * d_k, h, seed=8), h, g)
+    params = pool_kv_heads(init_params(h * d_k, h, seed=8), h, g)
     x = np.random.default_rng(2).standard_normal((n, h * d_k))
     gen = generate(x, params, n_heads=h, n_kv_heads=g)
     for t in range(1, n + 1):
@@ -180,7 +179,7 @@ def test_a_step_adds_exactly_the_new_tokens_key_and_value_rows():
 
 
 def test_no_tokens_and_bad_steps_are_refused():
-    params = gqa_params(init_params(4, 2, seed=0), 2, 1)
+    params = pool_kv_heads(init_params(4, 2, seed=0), 2, 1)
     with pytest.raises(ValueError, match="no token"):
         generate(np.zeros((0, 4)), params, n_heads=2, n_kv_heads=1)
     gen = generate(np.ones((2, 4)), params, n_heads=2, n_kv_heads=1)
@@ -189,12 +188,12 @@ def test_no_tokens_and_bad_steps_are_refused():
             gen.step(bad)
     with pytest.raises(ValueError):
         generate(
-            np.ones((2, 4)), gqa_params(init_params(4, 2, seed=0), 2, 2), n_heads=2, n_kv_heads=3
+            np.ones((2, 4)), pool_kv_heads(init_params(4, 2, seed=0), 2, 2), n_heads=2, n_kv_heads=3
         )
 
 
 def test_nothing_is_nan_or_infinite_at_extreme_inputs():
-    params = gqa_params(init_params(8, 4, seed=0), 4, 2)
+    params = pool_kv_heads(init_params(8, 4, seed=0), 4, 2)
     x = np.full((5, 8), 1e6)
     x[2] = -1e6
     gen = generate(x, params, n_heads=4, n_kv_heads=2, temperature=0.05)

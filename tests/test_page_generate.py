@@ -13,10 +13,11 @@ from test_chinese import english, visible_texts
 from test_quiz import settings
 
 from core.generate_quiz import decode_questions, memory_questions, sharing_questions
-from core.gqa import gqa_params, kv_head_choices
+from core.gqa import kv_head_choices
 from core.inference_cost import decode_work, kv_cache_numbers, memory_estimate
 from core.kvcache import generate
 from core.model_configs import PRESETS
+from core.multihead import pool_kv_heads
 from ui import state
 from ui.texts.generate import TEXTS
 
@@ -32,7 +33,7 @@ def decoded(params: dict, g: int | None = None):
     s = state.with_changes(settings(params), causal=True)
     p = state._compute_pipeline(s)
     g = s.n_heads if g is None else g
-    gqa = gqa_params(p.params, s.n_heads, g)
+    gqa = pool_kv_heads(p.params, s.n_heads, g)
     gen = generate(
         p.x, gqa, n_heads=s.n_heads, n_kv_heads=g, scale=s.scale, temperature=s.temperature
     )

@@ -12,11 +12,12 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from core.gqa import gqa_params, kv_head_choices
+from core.gqa import kv_head_choices
 from core.inference_cost import DecodeWork, decode_work, in_units, kv_cache_bytes
 from core.kvcache import Generation
 from core.kvcache import generate as generate_tokens
 from core.model_configs import PRESETS
+from core.multihead import pool_kv_heads
 from ui import settings as cfg
 from ui import state
 from ui.page_params import link_int
@@ -30,7 +31,7 @@ MEMORY_POINTS = 101  # contexts along the memory chart's line
 
 def _compute(s: Settings, g: int) -> Generation:
     p = state.pipeline(s)
-    params = gqa_params(p.params, s.n_heads, g)
+    params = pool_kv_heads(p.params, s.n_heads, g)
     return generate_tokens(
         p.x,
         params,

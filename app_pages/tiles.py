@@ -3,8 +3,8 @@
 import streamlit as st
 
 from core import Pipeline
-from core.online_softmax import TileWalk
-from core.tile_memory import LONGEST
+from core.long_context.online_softmax import TileWalk
+from core.long_context.tile_memory import LONGEST
 from ui import long_context as long
 from ui import settings as cfg
 from ui import state

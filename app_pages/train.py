@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from core.train_config import LIMITS, TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
+from core.train.config import LIMITS, TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
 from ui import train_request as req
 from ui import train_results as results
 from ui import training
@@ -34,7 +34,7 @@ def controls(batch: int) -> None:
 
 
 def changed(a) -> str:
-    """One change that req.train_request() made, in words (reasons: core.train_config.REASONS)."""
+    """One change that req.train_request() made, in words (reasons: core.train.config.REASONS)."""
     why = t(f"train.reason_{a.reason}", width=WIDTH_LIMIT, seconds=f"{TIME_LIMIT:g}")
     name = t(f"train.name_{a.name}")
     return t(

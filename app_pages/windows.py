@@ -3,8 +3,8 @@
 import streamlit as st
 
 from core import Pipeline
-from core.receptive_field import window_span
-from core.windows import MaskPattern
+from core.long_context.receptive_field import window_span
+from core.long_context.windows import MaskPattern
 from ui import long_context as long
 from ui import settings as cfg
 from ui import state

@@ -9,7 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from core.experiment import compare
+from core.train.experiment import compare
 
 
 def broken(pid: int) -> Path:

@@ -14,13 +14,13 @@ from core import (
     sharpness_sweep,
 )
 from core import recommender as films
-from core.experiment import compare, scaling_sweep
-from core.online_softmax import online_softmax
-from core.receptive_field import receptive_field
-from core.sinks import sink_shares
-from core.tile_memory import CHART_N, tile_memory
-from core.train_config import TrainConfig
-from core.windows import build_mask, mask_patterns
+from core.long_context.online_softmax import online_softmax
+from core.long_context.receptive_field import receptive_field
+from core.long_context.sinks import sink_shares
+from core.long_context.tile_memory import CHART_N, tile_memory
+from core.long_context.windows import build_mask, mask_patterns
+from core.train.config import TrainConfig
+from core.train.experiment import compare, scaling_sweep
 from ui.figures import (
     generate,
     generate_cost,

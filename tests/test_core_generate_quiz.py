@@ -2,14 +2,14 @@
 
 import pytest
 
-from core.generate_quiz import (
+from core.generate.inference_cost import decode_work, memory_estimate
+from core.generate.model_configs import PRESETS, ModelConfig
+from core.quiz.generate import (
     CLAIMS,
     decode_questions,
     memory_questions,
     sharing_questions,
 )
-from core.inference_cost import decode_work, memory_estimate
-from core.model_configs import PRESETS, ModelConfig
 
 
 def test_a_model_with_32_layers_and_8_kv_heads_of_128_in_fp16_needs_1_gib_for_8192_tokens():

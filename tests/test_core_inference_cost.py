@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.inference_cost import (
+from core.generate.inference_cost import (
     NUMBER_TYPES,
     bytes_per_number,
     decode_work,
@@ -16,7 +16,7 @@ from core.inference_cost import (
     memory_estimate,
     step_cost,
 )
-from core.model_configs import PRESETS
+from core.generate.model_configs import PRESETS
 
 FAST = settings(max_examples=60, deadline=None)
 GIB, MIB = 2**30, 2**20

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.attention import causal_mask, scaled_dot_product_attention
-from core.kvcache import KVCache, decode_step, generate
+from core.generate.kvcache import KVCache, decode_step, generate
 from core.multihead import init_params, multi_head_attention, pool_kv_heads
 from core.pipeline import build_pipeline
 from core.tokens import tokenize

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from core.article import ARTICLE_TOKENS
-from core.long_quiz import CHOICES_L, CLAIMS, tiles_questions, window_questions
-from core.online_softmax import online_softmax, tiled_attention
+from core.long_context.online_softmax import online_softmax, tiled_attention
 from core.pipeline import build_pipeline
+from core.quiz.long_context import CHOICES_L, CLAIMS, tiles_questions, window_questions
 
 E = math.exp
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from core.attention import causal_mask, scaled_dot_product_attention
-from core.online_softmax import online_softmax, tile_bounds, tiled_attention
+from core.long_context.online_softmax import online_softmax, tile_bounds, tiled_attention
 
 FAST = settings(max_examples=60, deadline=None)
 E = math.exp

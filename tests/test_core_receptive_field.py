@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from core.attention import causal_mask
-from core.receptive_field import layers_needed, receptive_field, window_span
-from core.windows import no_mask, sink_mask, window_mask
+from core.long_context.receptive_field import layers_needed, receptive_field, window_span
+from core.long_context.windows import no_mask, sink_mask, window_mask
 
 
 def positions(row) -> list[int]:

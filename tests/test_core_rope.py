@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from core.rope import (
+from core.rope.rotary import (
     CONVENTIONS,
     DEFAULT_CONVENTION,
     pair_dims,

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 
-from core.rope_compare import (
+from core.rope.compare import (
     rope_scores,
     rope_view,
     score_by_distance,

@@ -7,7 +7,7 @@ import pytest
 from conftest import FIXTURES
 
 from core import ARTICLE_SENTENCE
-from core.sinks import sink_shares
+from core.long_context.sinks import sink_shares
 
 SINKS = json.loads((FIXTURES / "minilm_sinks.json").read_text(encoding="utf-8"))
 TOKENS = ["[CLS]", "a", "b", "[SEP]"]

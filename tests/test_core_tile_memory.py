@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from core.tile_memory import CHART_N, LONGEST, tile_memory
+from core.long_context.tile_memory import CHART_N, LONGEST, tile_memory
 
 
 def test_the_article_sentence_by_hand():

@@ -11,10 +11,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-import core.train as train
+import core.train.loop as train
 from core.attention import causal_mask, scaled_dot_product_attention
-from core.backprop import attention_backward, softmax_backward
-from core.experiment import (
+from core.train.backprop import attention_backward, softmax_backward
+from core.train.config import TrainConfig
+from core.train.experiment import (
     at_target,
     band,
     compare,
@@ -24,10 +25,9 @@ from core.experiment import (
     sweep_verdicts,
     verdict,
 )
-from core.recall import recall_batch
-from core.train import batches, train_run, train_side
-from core.train_config import TrainConfig
-from core.train_model import backward, forward, init_weights
+from core.train.loop import batches, train_run, train_side
+from core.train.model import backward, forward, init_weights
+from core.train.recall import recall_batch
 
 TINY = TrainConfig(d_k=4, d_model=6, n_pairs=4, n_queries=2, n_keys=5, n_values=4, batch=3)
 

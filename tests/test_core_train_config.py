@@ -4,9 +4,9 @@ limit, and what cannot be trained at all."""
 import numpy as np
 import pytest
 
-from core.recall import recall_batch
-from core.train import train_side
-from core.train_config import LIMITS, TIME_LIMIT, TrainConfig, estimate_seconds, validate
+from core.train.config import LIMITS, TIME_LIMIT, TrainConfig, estimate_seconds, validate
+from core.train.loop import train_side
+from core.train.recall import recall_batch
 
 
 def test_the_defaults_need_no_change():

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from core.attention import causal_mask, scaled_dot_product_attention
-from core.windows import (
+from core.long_context.windows import (
     MASK_KINDS,
     build_mask,
     mask_patterns,

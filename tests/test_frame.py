@@ -7,7 +7,7 @@ import re
 import pytest
 from apptest_util import all_text, open_page
 
-from core.train_config import validate
+from core.train.config import validate
 from ui.settings import D_MODEL_OPTIONS, DEFAULTS, Settings, head_options, parse_params, to_params
 from ui.texts.common import TEXTS as COMMON
 

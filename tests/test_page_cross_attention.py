@@ -11,7 +11,7 @@ from apptest_util import all_text, chart, chart_keys, matrix, open_page, table
 from quiz_util import EN, fill, press, verdicts
 
 from core import ARTICLE_TOKENS
-from core.rope_cross_quiz import cross_attention_questions
+from core.quiz.rope_cross import cross_attention_questions
 from core.sentence_pair import PAIR_TOKENS, article_pair
 from ui.texts.common import TEXTS as COMMON
 from ui.texts.cross_attention import TEXTS

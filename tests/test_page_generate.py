@@ -12,12 +12,12 @@ from quiz_util import EN, fill, leaked, press, verdicts
 from test_chinese import english, visible_texts
 from test_quiz import settings
 
-from core.generate_quiz import decode_questions, memory_questions, sharing_questions
+from core.generate.inference_cost import decode_work, kv_cache_numbers, memory_estimate
+from core.generate.kvcache import generate
+from core.generate.model_configs import PRESETS
 from core.gqa import kv_head_choices
-from core.inference_cost import decode_work, kv_cache_numbers, memory_estimate
-from core.kvcache import generate
-from core.model_configs import PRESETS
 from core.multihead import pool_kv_heads
+from core.quiz.generate import decode_questions, memory_questions, sharing_questions
 from ui import state
 from ui.texts.generate import TEXTS
 

@@ -13,8 +13,8 @@ from apptest_util import all_text, chart, open_page, spec, table
 from quiz_util import EN, fill, leaked, press, verdicts
 
 from core import article_example
-from core.rope_compare import shift_proof
-from core.rope_cross_quiz import rope_questions
+from core.quiz.rope_cross import rope_questions
+from core.rope.compare import shift_proof
 from ui import rope
 from ui.settings import DEFAULTS
 from ui.state import _compute_pipeline

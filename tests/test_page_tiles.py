@@ -13,7 +13,7 @@ from apptest_util import all_text, chart, chart_keys, open_page, table
 from quiz_util import EN, fill, leaked, press, verdicts, wrong
 
 from core import quiz
-from core.online_softmax import tiled_attention
+from core.long_context.online_softmax import tiled_attention
 from ui import state
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.texts.tiles import TEXTS

@@ -1,6 +1,6 @@
 """The "Why scale? Train it" page: two trainings, with and without ÷√d_k, asked for by a button.
 
-Expectations come from core.experiment itself, run here at the same settings: what the page
+Expectations come from core.train.experiment itself, run here at the same settings: what the page
 draws must be what compare() and scaling_sweep() return, step for step. The settings are
 small (few steps, one or two seeds) so that the whole file runs in seconds.
 """
@@ -14,9 +14,9 @@ import pytest
 from apptest_util import all_text, chart, chart_keys, charts, open_page, settled, table
 from broken_training import broken, broken_compare
 
-from core import train_config
-from core.experiment import compare, scaling_sweep, sweep_verdicts
-from core.train_config import TrainConfig
+from core.train import config as train_config
+from core.train.config import TrainConfig
+from core.train.experiment import compare, scaling_sweep, sweep_verdicts
 from ui import train_request, training
 from ui.texts.common import TEXTS as COMMON
 from ui.texts.train import TEXTS

@@ -213,8 +213,8 @@ def test_every_stop_of_the_lesson_asks_first_and_every_claim_is_tested():
 def test_the_train_page_asks_about_the_first_gradient(params):
     from dataclasses import replace
 
-    from core.experiment import compare
-    from core.train_config import validate
+    from core.train.config import validate
+    from core.train.experiment import compare
 
     s = settings(params)
     config = validate({}, causal=s.causal, seed=s.seed).config

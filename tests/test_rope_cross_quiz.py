@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from core.quiz import CLAIMS, QUESTIONS
-from core.rope_compare import ShiftProof, shift_proof
-from core.rope_cross_quiz import cross_questions, rope_questions
+from core.quiz.rope_cross import cross_questions, rope_questions
+from core.rope.compare import ShiftProof, shift_proof
 
 
 def proof(**changes) -> ShiftProof:

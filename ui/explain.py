@@ -12,7 +12,7 @@ import streamlit as st
 
 from core import max_entropy, sharpness
 from core.explain import SoftmaxTerms, Terms
-from core.online_softmax import TileWalk
+from core.long_context.online_softmax import TileWalk
 from ui.i18n import t
 from ui.widgets import md_escape, num, numbers_table, plain, vector_text
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from core.gqa import attention_kind, kv_head_choices
-from core.inference_cost import (
+from core.generate.inference_cost import (
     NUMBER_TYPES,
     MemoryEstimate,
     bytes_per_number,
     kv_cache_numbers,
     memory_estimate,
 )
-from core.model_configs import PRESETS
+from core.generate.model_configs import PRESETS
+from core.gqa import attention_kind, kv_head_choices
 from ui import generation as gen
 from ui.charts import bars
 from ui.figures.generate import DIMS_SHOWN, readers, step_table

@@ -1,6 +1,6 @@
 """The Generating page's results, cached, and the page's own controls that live in the link.
 
-The decode (core.kvcache.generate) depends on the model's settings and on g, the number of
+The decode (core.generate.kvcache.generate) depends on the model's settings and on g, the number of
 key/value heads, and not on the step shown: moving the step, playing the sentence or
 picking a head only reads the one cached Generation. The counts take well under a
 millisecond, and are kept all the same, since every student asks for the same few; the
@@ -12,11 +12,11 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+from core.generate.inference_cost import DecodeWork, decode_work, in_units, kv_cache_bytes
+from core.generate.kvcache import Generation
+from core.generate.kvcache import generate as generate_tokens
+from core.generate.model_configs import PRESETS
 from core.gqa import kv_head_choices
-from core.inference_cost import DecodeWork, decode_work, in_units, kv_cache_bytes
-from core.kvcache import Generation
-from core.kvcache import generate as generate_tokens
-from core.model_configs import PRESETS
 from core.multihead import pool_kv_heads
 from ui import settings as cfg
 from ui import state

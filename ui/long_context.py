@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core.online_softmax import TileWalk, tiled_attention
-from core.receptive_field import ReceptiveField, receptive_field
-from core.sinks import SinkShares, sink_shares
-from core.tile_memory import CHART_N, LONGEST, TileMemory, tile_memory
-from core.windows import MaskPattern, build_mask, mask_patterns
+from core.long_context.online_softmax import TileWalk, tiled_attention
+from core.long_context.receptive_field import ReceptiveField, receptive_field
+from core.long_context.sinks import SinkShares, sink_shares
+from core.long_context.tile_memory import CHART_N, LONGEST, TileMemory, tile_memory
+from core.long_context.windows import MaskPattern, build_mask, mask_patterns
 from realmodel import Encoded
 from ui import state
 from ui.settings import Settings
@@ -53,8 +53,8 @@ def _patterns(s: Settings, head: int, window: int, sinks: int) -> list[MaskPatte
 
 
 def patterns(settings: Settings, head: int, window: int, sinks: int) -> list[MaskPattern]:
-    """Every mask of core.windows on one head of the toy model (cached). The sidebar's causal
-    mask is set aside: each pattern is its own mask."""
+    """Every mask of core.long_context.windows on one head of the toy model (cached). The
+    sidebar's causal mask is set aside: each pattern is its own mask."""
     s = state.with_changes(state.model_settings(settings), causal=False)
     return _patterns(s, head, window, sinks)
 

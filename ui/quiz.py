@@ -18,7 +18,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core import quiz
-from core.question import Question, printed
+from core.quiz.question import Question, printed
 from ui import settings as cfg
 from ui import state
 from ui.i18n import t

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from core.rope import DEFAULT_BASE, pair_dims, rope_wavelength
-from core.rope_compare import DistanceScores, RopeView, ShiftProof, rope_view
+from core.rope.compare import DistanceScores, RopeView, ShiftProof, rope_view
+from core.rope.rotary import DEFAULT_BASE, pair_dims, rope_wavelength
 from core.tokens import pe_wavelength
 from ui import state
 from ui.figures.rope import distance_curves, wavelengths
@@ -54,7 +54,7 @@ def view(
     base: int = int(DEFAULT_BASE),
     shift: int = QUESTION_SHIFT,
 ) -> RopeView:
-    """Head 1's q of token qi turned to pos_q and k of token ki to pos_k (core.rope_compare)."""
+    """Head 1's q of token qi turned to pos_q and k of token ki to pos_k (core.rope.compare)."""
     return _view(state.model_settings(settings), qi, ki, pos_q, pos_k, base, shift)
 
 

@@ -11,14 +11,14 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
-from core.train_config import LIMITS, Adjustment, TrainConfig, validate
+from core.train.config import LIMITS, Adjustment, TrainConfig, validate
 
-# Powers of two within core.train_config's limits of d_k (1 … 512)
+# Powers of two within core.train.config's limits of d_k (1 … 512)
 TRAIN_DK_OPTIONS = tuple(2**e for e in range(int(math.log2(LIMITS["d_k"][1])) + 1))
 TRAIN_LR_OPTIONS = (1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1.0)  # … and of lr
 TRAIN_TARGETS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 TRAIN_TARGET = 0.9
-# The Train page's controls: session_state key -> core.train_config.TrainConfig field
+# The Train page's controls: session_state key -> core.train.config.TrainConfig field
 TRAIN_FIELDS = {
     "train_dk": "d_k",
     "train_heads": "n_heads",
@@ -35,7 +35,7 @@ TRAIN_DEFAULTS = {
 @dataclass(frozen=True)
 class TrainRequest:
     """What the Train page trains: a config safe to train, the target accuracy, and every
-    change made to what the link or the controls asked for (reasons: core.train_config.REASONS,
+    change made to what the link or the controls asked for (reasons: core.train.config.REASONS,
     and "choice": moved to the nearest value a control offers)."""
 
     config: TrainConfig
@@ -75,7 +75,7 @@ def _target(raw: object, out: list[Adjustment]) -> float:
 
 def train_request(*, causal: bool, seed: int) -> TrainRequest:
     """The Train page's controls (a link's text or the widgets' values) made safe to train by
-    core.train_config.validate(), with the shared mask and seed, and d_k, lr and the target moved
+    core.train.config.validate(), with the shared mask and seed, and d_k, lr and the target moved
     to values their controls offer. The values used are written back to the controls, so
     they show what is trained. Call it before the controls are drawn."""
     s = st.session_state

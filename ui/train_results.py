@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core.experiment import CLOSE, DIMS, sweep_verdicts, verdict
-from core.train_config import WIDTH_LIMIT, TrainConfig
+from core.train.config import WIDTH_LIMIT, TrainConfig
+from core.train.experiment import CLOSE, DIMS, sweep_verdicts, verdict
 from ui import training
 from ui.figures import train as fig
 from ui.i18n import t

@@ -11,8 +11,8 @@ import dataclasses
 
 import streamlit as st
 
-from core.experiment import DIMS, Comparison, ScalingSweep, at_target, compare, scaling_sweep
-from core.train_config import WIDTH_LIMIT, TrainConfig, estimate_seconds
+from core.train.config import WIDTH_LIMIT, TrainConfig, estimate_seconds
+from core.train.experiment import DIMS, Comparison, ScalingSweep, at_target, compare, scaling_sweep
 from ui.jobs import Jobs
 from ui.worker import pool, ready
 
@@ -38,7 +38,7 @@ def first_step(config: TrainConfig) -> Comparison:
 
 
 def comparison(config: TrainConfig, target: float) -> Comparison | None:
-    """core.experiment.compare() of these settings, read at this target, once trained;
+    """core.train.experiment.compare() of these settings, read at this target, once trained;
     None while it is pending or after it failed, with that said on the page."""
     jobs = _jobs()[0]
     job = jobs.submit(config, compare, config, window=WINDOW)
@@ -74,7 +74,7 @@ def sweep_seconds(config: TrainConfig) -> float:
 
 
 def train_sweep(config: TrainConfig, target: float) -> ScalingSweep | None:
-    """Steps to the target against d_k (core.experiment.DIMS), scaled and unscaled, at the
+    """Steps to the target against d_k (core.train.experiment.DIMS), scaled and unscaled, at the
     settings of sweep_config(config), once trained; None while pending or after a failure."""
     c = sweep_config(config)
     jobs = _jobs()[1]

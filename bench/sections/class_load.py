@@ -45,7 +45,7 @@ from harness.server import StreamlitServer
 SESSION_TTL_S = 15  # server.disconnectedSessionTTL for these servers (Streamlit: 120)
 SPREAD_S = 3.0  # the students of a class arrive within this
 BURST_WINDOW_S = 2.0
-# The Train page's own controls at their tops (core.train's limits); the page cuts them to
+# The Train page's own controls at their tops (core.train.loop's limits); the page cuts them to
 # its width and time limits, as it does for a student who asks for the most.
 # Its question is left off (ask=0): the trainer has come to train, and the button waits for
 # an answer otherwise.

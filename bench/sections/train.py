@@ -1,11 +1,11 @@
-"""train: training the attention model of core.train, with and without ÷√d_k.
+"""train: training the attention model of core.train.loop, with and without ÷√d_k.
 
 ``compare`` at the defaults (both sides, every default seed) and at the largest settings
 of the page's controls (d_k, heads, steps and seeds at their top, cut by validate() to
-core.train_config's WIDTH_LIMIT and TIME_LIMIT): the wall time of each run, the CPU time beside
+core.train.config's WIDTH_LIMIT and TIME_LIMIT): the wall time of each run, the CPU time beside
 it, the longest wait between two progress calls (what a progress bar would show), and the
-time core.train_config.estimate_seconds() predicted. Then ``scaling_sweep`` over d_k in
-core.experiment.DIMS at the defaults, stopping a side once all its seeds reached 90 %; its
+time core.train.config.estimate_seconds() predicted. Then ``scaling_sweep`` over d_k in
+core.train.experiment.DIMS at the defaults, stopping a side once all its seeds reached 90 %; its
 steps-to-accuracy table is printed below the timings.
 
 Budgets: ≤ 3 s for the default comparison and ≤ 20 s for the largest, median wall time.
@@ -86,8 +86,8 @@ def _steps_table(result) -> list[str]:
 
 
 def run(options) -> Section:
-    from core.experiment import DIMS, compare, scaling_sweep
-    from core.train_config import LIMITS, TrainConfig, estimate_seconds, validate
+    from core.train.config import LIMITS, TrainConfig, estimate_seconds, validate
+    from core.train.experiment import DIMS, compare, scaling_sweep
 
     repeats = options.reps or (1 if options.quick else 3)
     section = Section("train", COLUMNS)
@@ -122,7 +122,7 @@ def run(options) -> Section:
     }
     section.notes.append(
         f"{repeats} run(s) of each comparison; the estimate is "
-        "core.train_config.estimate_seconds(), which validate() uses to keep a request under "
+        "core.train.config.estimate_seconds(), which validate() uses to keep a request under "
         "its time limit. load: the 1-minute load average when each run started."
     )
     return section

@@ -10,7 +10,7 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from core.inference_cost import in_units
+from core.generate.inference_cost import in_units
 from ui.charts import (
     MARK_COLOR,
     NO_DATA,

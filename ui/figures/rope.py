@@ -10,8 +10,8 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from core.rope import RopeScore
-from core.rope_compare import DistanceScores
+from core.rope.compare import DistanceScores
+from core.rope.rotary import RopeScore
 from ui.charts import MARK_COLOR, NO_DATA, OKABE_ITO, Categories, Figure, Text, layout, table
 
 PANEL = 160  # pixels a side: two panels and their gaps fit a phone

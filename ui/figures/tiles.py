@@ -11,7 +11,7 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from core.online_softmax import TileWalk
+from core.long_context.online_softmax import TileWalk
 from ui.charts import (
     AXIS_LABELS_MAX,
     LABEL_SIZE,

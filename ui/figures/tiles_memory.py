@@ -6,8 +6,8 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from core.inference_cost import in_units
-from core.tile_memory import TileMemory
+from core.generate.inference_cost import in_units
+from core.long_context.tile_memory import TileMemory
 from ui.charts import (
     MARK_COLOR,
     NO_DATA,
@@ -31,7 +31,7 @@ BYTE_LABELS = (
 
 
 def size_text(n_bytes: float) -> str:
-    """A size as a student reads it: 324 B, 3 MiB, 64 GiB (core.inference_cost.in_units)."""
+    """A size as a student reads it: 324 B, 3 MiB, 64 GiB (inference_cost.in_units)."""
     value, unit = in_units(n_bytes)
     return f"{value:.0f} {unit}" if value >= 100 else f"{value:.3g} {unit}"
 

@@ -22,15 +22,15 @@ from core import (
     sharpness_sweep,
 )
 from core import recommender as films
-from core.experiment import DIMS, compare, scaling_sweep
-from core.online_softmax import online_softmax
-from core.receptive_field import receptive_field
-from core.rope import rope_score, rope_wavelength
-from core.rope_compare import DISTANCES, STARTS, score_by_distance
-from core.sinks import sink_shares
-from core.tile_memory import CHART_N, tile_memory
-from core.train_config import TrainConfig
-from core.windows import mask_patterns, window_mask
+from core.long_context.online_softmax import online_softmax
+from core.long_context.receptive_field import receptive_field
+from core.long_context.sinks import sink_shares
+from core.long_context.tile_memory import CHART_N, tile_memory
+from core.long_context.windows import mask_patterns, window_mask
+from core.rope.compare import DISTANCES, STARTS, score_by_distance
+from core.rope.rotary import rope_score, rope_wavelength
+from core.train.config import TrainConfig
+from core.train.experiment import DIMS, compare, scaling_sweep
 from ui.charts import bars, chart_labels, heatmap, row_height
 from ui.figures import (
     generate,

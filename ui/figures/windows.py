@@ -9,9 +9,9 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from core.receptive_field import ReceptiveField
-from core.sinks import SinkShares
-from core.windows import MaskPattern
+from core.long_context.receptive_field import ReceptiveField
+from core.long_context.sinks import SinkShares
+from core.long_context.windows import MaskPattern
 from ui.charts import (
     ALLOWED_COLOR,
     AXIS_LABELS_MAX,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from core.experiment import Comparison
+from core.train.experiment import Comparison
 from ui.charts import MARK_COLOR, NO_DATA, Figure, Text, layout, seed_band, stack, table
 from ui.figures.train.sides import SIDES, side_colors, side_names
 

@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 
 from core.attention import causal_mask
-from core.experiment import Comparison
+from core.train.experiment import Comparison
 from ui.charts import (
     BLOCKED_COLOR,
     CELL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from core.experiment import Comparison, ScalingSweep, Side
+from core.train.experiment import Comparison, ScalingSweep, Side
 from ui.charts import Text
 from ui.figures.train.sides import SIDES, side_names
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.recall import RecallBatch
 from core.sharpness import max_entropy
-from core.train import HISTORY, TrainRun, make_example, train_side
-from core.train_config import TrainConfig, check, estimate_seconds
+from core.train.config import TrainConfig, check, estimate_seconds
+from core.train.loop import HISTORY, TrainRun, make_example, train_side
+from core.train.recall import RecallBatch
 
 Progress = Callable[[float], None]  # called with the fraction of the work done, 0 … 1
 

@@ -1,33 +1,31 @@
 """Predict, then reveal: each page's questions, with answers computed from the settings.
 
-A question is made from the very results its page draws (a pipeline, the footnote-4
-experiment, the real model's maps), so its answer is right for the current settings and
-changes with them. The texts live in the app's catalogue under "quiz.<id>.ask" and
-"quiz.<id>.why"; a question carries the values that fill them in. A choice's options are
+The questions of the article's pages (the lesson). A question is made from the very
+results its page draws (a pipeline, the footnote-4 experiment, the real model's maps), so
+its answer is right for the current settings and changes with them. The texts live in
+the app's catalogue under "quiz.<id>.ask" and "quiz.<id>.why"; a question carries the
+values that fill them in. A choice's options are
 the sentence's tokens or text keys ("quiz.choice.up").
 
 Together the questions cover the article's claims (CLAIMS); each names the one it tests.
-The pages beyond the article make theirs in modules of their own (core.generate_quiz,
+The pages beyond the article make theirs in modules of their own (core.quiz.generate,
 with its own claims); QUESTIONS gathers every page's.
 """
 
 from __future__ import annotations
 
-import math
-import unicodedata
-
 import numpy as np
 
-from core.experiment import Comparison
 from core.explain import most_negative
 from core.footnote4 import Footnote4
-from core.generate_quiz import decode_questions, memory_questions, sharing_questions
-from core.long_quiz import tiles_questions, window_questions
 from core.pipeline import Pipeline
-from core.question import Question
+from core.quiz.generate import decode_questions, memory_questions, sharing_questions
+from core.quiz.long_context import tiles_questions, window_questions
+from core.quiz.question import Question
+from core.quiz.rope_cross import cross_attention_questions, rope_questions
 from core.recommender import FILMS, TAGS, recommend
-from core.rope_cross_quiz import cross_attention_questions, rope_questions
 from core.tokens import swap_positions
+from core.train.experiment import Comparison
 
 # The article's claims, in its order; every one is tested by at least one question.
 CLAIMS = (
@@ -44,23 +42,6 @@ CLAIMS = (
     "real",  # a trained model's heads learn links like "it" → "cake"
     "learn",  # without ÷√d_k the softmax saturates and learning gets harder
 )
-NUMBER_LIMIT = 1e6  # a guess this large is no answer to any question here
-
-
-def parse_number(text: str) -> float:
-    """A typed number: "0.5", "0,5", "１２", " 64 " -> float; ValueError with a reason key."""
-    clean = unicodedata.normalize("NFKC", str(text)).strip().replace(" ", "")
-    if not clean:
-        raise ValueError("empty")
-    if "," in clean and "." not in clean:
-        clean = clean.replace(",", ".")
-    try:
-        value = float(clean)
-    except ValueError:
-        raise ValueError("not_a_number") from None
-    if not math.isfinite(value) or abs(value) > NUMBER_LIMIT:
-        raise ValueError("too_large")
-    return value
 
 
 def _row_token(p: Pipeline, focus: int) -> dict:

@@ -4,7 +4,7 @@ Both schemes start from the same token embeddings and the same W_Q, W_K (one hea
 
 - sinusoidal, as the Tokens page and the 2017 paper: x = e + PE(position) first, then
   q = x·W_Q, k = x·W_K (core.tokens.positional_encoding, base 10 000 over d_model);
-- RoPE: q = e·W_Q and k = e·W_K, then each is rotated to its position (core.rope).
+- RoPE: q = e·W_Q and k = e·W_K, then each is rotated to its position (core.rope.rotary).
 
 The score of the rotated pair depends on the distance alone; with the sinusoid added,
 the position terms meet the embeddings inside q·k and the score depends on where the
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.rope import DEFAULT_BASE, DEFAULT_CONVENTION, RopeScore, rope, rope_score
+from core.rope.rotary import DEFAULT_BASE, DEFAULT_CONVENTION, RopeScore, rope, rope_score
 from core.tokens import positional_encoding
 
 

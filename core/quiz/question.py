@@ -1,11 +1,13 @@
 """A prediction a page asks for before it shows what answers it (predict, then reveal).
 
-In a module of its own, so that the modules of each page's questions (core.quiz,
-core.generate_quiz, …) can make them and core.quiz can gather them all (QUESTIONS).
+In a module of its own, so that the modules of each page's questions (core.quiz.lesson,
+core.quiz.generate, …) can make them; and how a student's typed guess is read.
 """
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -61,3 +63,22 @@ class Question:
         if self.kind == "number":
             return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
         return guess == self.answer
+
+
+NUMBER_LIMIT = 1e6  # a guess this large is no answer to any question here
+
+
+def parse_number(text: str) -> float:
+    """A typed number: "0.5", "0,5", "１２", " 64 " -> float; ValueError with a reason key."""
+    clean = unicodedata.normalize("NFKC", str(text)).strip().replace(" ", "")
+    if not clean:
+        raise ValueError("empty")
+    if "," in clean and "." not in clean:
+        clean = clean.replace(",", ".")
+    try:
+        value = float(clean)
+    except ValueError:
+        raise ValueError("not_a_number") from None
+    if not math.isfinite(value) or abs(value) > NUMBER_LIMIT:
+        raise ValueError("too_large")
+    return value

@@ -11,10 +11,10 @@ import functools
 
 import numpy as np
 
-from core.online_softmax import TileWalk, online_softmax
-from core.question import Question
-from core.receptive_field import receptive_field
-from core.windows import window_mask
+from core.long_context.online_softmax import TileWalk, online_softmax
+from core.long_context.receptive_field import receptive_field
+from core.long_context.windows import window_mask
+from core.quiz.question import Question
 
 CLAIMS = (
     "tiles",  # softmax·V can be computed one tile of keys at a time, keeping only m, l, output

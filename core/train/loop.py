@@ -1,4 +1,4 @@
-"""Train the attention model of core.train_model by hand: fresh data every step, Adam.
+"""Train the attention model of core.train.model by hand: fresh data every step, Adam.
 
 Shapes: S models, one per seed, are trained side by side (every array has the leading
 seed axis and no operation mixes seeds); B sequences a step, n tokens a sequence, the last
@@ -12,11 +12,10 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from core.adam import adam_init, adam_step
-from core.recall import RecallBatch, recall_batch
 from core.sharpness import row_entropy, softmax_jacobian_norm
-from core.train_config import TrainConfig, check
-from core.train_model import (
+from core.train.adam import adam_init, adam_step
+from core.train.config import TrainConfig, check
+from core.train.model import (
     Forward,
     Weights,
     backward,
@@ -26,6 +25,7 @@ from core.train_model import (
     pack,
     unpack,
 )
+from core.train.recall import RecallBatch, recall_batch
 
 CHUNK = 50  # steps of data drawn at once; the data of step t does not depend on the run's length
 

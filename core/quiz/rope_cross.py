@@ -12,8 +12,8 @@ import functools
 import numpy as np
 
 from core.multihead import init_params, multi_head_attention
-from core.question import Question
-from core.rope_compare import ShiftProof
+from core.quiz.question import Question
+from core.rope.compare import ShiftProof
 
 YES_NO = ("quiz.choice.yes", "quiz.choice.no")
 # A score that moved by no more than this (relative to its size) moved by rounding alone.

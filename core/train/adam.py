@@ -1,7 +1,7 @@
 """Adam (Kingma & Ba, 2015) over parameters packed one row per model.
 
 Shapes: S models (one per seed) side by side, each with n_params parameters in its row
-(core.train_model.pack), so that an update is a few operations, not a few per matrix.
+(core.train.model.pack), so that an update is a few operations, not a few per matrix.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.model_configs import ModelConfig
+from core.generate.model_configs import ModelConfig
 
 # Bytes per number of the types models are stored and run in.
 NUMBER_TYPES: dict[str, int] = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}

@@ -2,7 +2,7 @@
 
 validate() makes a setting safe to train from anything (numbers, a link's text); every
 change it makes is reported, for a page to say. estimate_seconds() is the time of
-core.experiment.compare() at a setting, which validate() keeps under TIME_LIMIT.
+core.train.experiment.compare() at a setting, which validate() keeps under TIME_LIMIT.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class TrainConfig:
 
     @property
     def task(self) -> dict[str, int]:
-        """The arguments of core.recall.recall_batch."""
+        """The arguments of core.train.recall.recall_batch."""
         names = ("n_pairs", "n_queries", "n_keys", "n_values")
         return {name: getattr(self, name) for name in names}
 

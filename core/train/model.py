@@ -1,6 +1,6 @@
-"""The one-layer attention model that core.train trains, its forward and backward pass.
+"""The one-layer attention model that core.train.loop trains, its forward and backward pass.
 
-The model reads an associative-recall sequence (core.recall) and answers at each query:
+The model reads an associative-recall sequence (core.train.recall) and answers at each query:
 
     x = E[key] + E[value]  (one table, both tokens)     [S, B·n, d_model]
     q, k, v = x·W_Q, x·W_K, x·W_V, split into h heads   [h, S, B, n, d_k | d_v]
@@ -13,7 +13,7 @@ last n_q of them queries; V rows of the vocabulary (mm's m, k, n are a matrix pr
 own). Every array has the leading seed axis
 and no operation mixes seeds, so a seed's run is the same whatever runs beside it (numpy's
 cost per call is then paid once for all seeds). Forward and backward are written out step
-by step; the attention's own backward is in core.backprop.
+by step; the attention's own backward is in core.train.backprop.
 
 At the start, the components of x, q and k have unit variance, the setting of the paper's
 footnote 4, so the unscaled scores q·k have variance ≈ d_k, and with ÷√d_k ≈ 1. d_k is
@@ -30,10 +30,10 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from core.attention import AttentionTrace, causal_mask, scaled_dot_product_attention, softmax
-from core.backprop import attention_backward
 from core.multihead import merge_heads, split_heads
-from core.recall import RecallBatch
-from core.train_config import TrainConfig
+from core.train.backprop import attention_backward
+from core.train.config import TrainConfig
+from core.train.recall import RecallBatch
 
 
 def generators(seed: int) -> tuple[np.random.Generator, np.random.Generator]:

@@ -1,20 +1,20 @@
 """Predict, then reveal, on generating text: the KV cache, shared key/value heads, memory.
 
-Questions in the form of ``core.question.Question`` (texts under "quiz.<id>.ask" and
+Questions in the form of ``core.quiz.question.Question`` (texts under "quiz.<id>.ask" and
 "quiz.<id>.why"), each made from the very result its figure draws, so its answer is right
 for the current settings. They test the claims below, in the page's order.
 """
 
 from __future__ import annotations
 
-from core.inference_cost import (
+from core.generate.inference_cost import (
     DecodeWork,
     MemoryEstimate,
     bytes_per_number,
     in_units,
     memory_estimate,
 )
-from core.question import Question
+from core.quiz.question import Question
 
 CLAIMS = (
     "cache",  # a cache makes each token's key and value once; without it, step t remakes t

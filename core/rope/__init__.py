@@ -1,0 +1,3 @@
+"""Rotary positions (RoPE): q and k turned pair by pair (``rotary``), and RoPE beside the
+sinusoidal positions on the same sentence (``compare``).
+"""

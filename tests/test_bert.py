@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import huggingface_hub
+import huggingface_hub.constants  # a submodule: an attribute only once imported
 import numpy as np
 import pytest
 

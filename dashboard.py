@@ -6,10 +6,10 @@ each file in app_pages/ only reads the settings, asks ui.state for results, and 
 
 import streamlit as st
 
-from ui import process, sidebar
+from ui import process, registry, sidebar
 from ui import settings as cfg
+from ui.frame import navigation, tour_bar, write_link
 from ui.i18n import set_language, t
-from ui.page import DEFAULT_PAGE, PAGES, TOUR, navigation, tour_bar
 from ui.view import begin_view, matrices_download
 
 # The tab's icon, inline: without one Streamlit shows the page's Material icon, which the
@@ -38,15 +38,15 @@ if st.session_state["present"]:
     st.html(process.styles("present.css"))
 
 nav = st.navigation(navigation(), expanded=True)  # every page in view: no "View more"
-page_name = nav.url_path or DEFAULT_PAGE
-if st.session_state["tour"] and page_name in TOUR:  # the lesson follows the page it is on
-    st.session_state["tour"] = TOUR.index(page_name) + 1
+page_name = nav.url_path or registry.DEFAULT_PAGE
+tour = registry.tour()
+if st.session_state["tour"] and page_name in tour:  # the lesson follows the page it is on
+    st.session_state["tour"] = tour.index(page_name) + 1
 begin_view()
 
 with st.sidebar:
-    sidebar.controls(PAGES[page_name])
+    sidebar.controls(registry.pages()[page_name])
 settings = cfg.current()
-cfg.sync_query_params(settings)
 with st.sidebar:
     sidebar.sharing(settings)
 
@@ -56,9 +56,12 @@ if st.session_state.get("_link_fixed"):
         icon=":material/link_off:",
     )
 
-nav.run()
+try:
+    nav.run()
+finally:  # the link says what the page shows, its own controls included
+    write_link()
 matrices_download(page_name)
-if st.session_state["tour"] and page_name in TOUR:  # the same bar at the foot of a long page
+if st.session_state["tour"] and page_name in tour:  # the same bar at the foot of a long page
     tour_bar(page_name, cfg.current(), place="_end")
 process.warm_charts()
 process.settle_the_heap()

@@ -3,13 +3,13 @@
 import streamlit as st
 
 from core.tokens import focus_default
-from ui import cross_attention as cross
-from ui import settings as cfg
 from ui.figures.scaling import row_weights
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views import cross_attention as cross
+from ui.views.cross_attention import PAGE
 from ui.widgets import (
     choose_head,
     glossary,
@@ -36,7 +36,7 @@ def output(pair, fi: int) -> None:
     st.caption(caption)
 
 
-@st.fragment
+@fragment
 def attention(pair) -> None:
     """Q, K and V, the two maps, one decoder token's row and the output: the pickers and
     the folded parts rerun this alone."""
@@ -46,9 +46,8 @@ def attention(pair) -> None:
     st.markdown(t("cross_attention.qkv_body"))
     unfold(t("cross_attention.matrices"), "cross_matrices", cross.matrices, pair)
     start = focus_default(pair.dec_tokens)
-    fi = token_picker(t("cross_attention.pick_row"), dec, key="cross_focus", default=start)
+    fi = token_picker(t("cross_attention.pick_row"), dec, key=cross.FOCUS.key, default=start)
     head = choose_head(mha.weights.shape[0], key="cross_head")
-    cfg.sync_query_params(cfg.current())  # a fragment's run: the frame does not write the link
     axes = {"kind": "weights", "value_title": t("common.weight"), "focus": fi}
     asks = {"row_title": t("cross_attention.dec_axis"), **axes}
     left, right = st.columns(2)
@@ -79,7 +78,7 @@ def attention(pair) -> None:
     unfold(t("cross_attention.output"), "cross_output_open", output, pair, fi)
 
 
-s = open_page("cross_attention", formula=FORMULA, about_input=False)
+s = open_page(PAGE, formula=FORMULA, about_input=False)
 glossary("encoder", "decoder", "cross_attention")
 st.subheader(t("cross_attention.sentences"))
 dec, enc = cross.sentences()

@@ -2,13 +2,13 @@
 
 import streamlit as st
 
-from ui import generation as gen
 from ui import settings as cfg
-from ui.generate_view import calculator, one_step, sharing, why_cache
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views import generate_state as gen
+from ui.views.generate import PAGE, calculator, one_step, sharing, why_cache
 from ui.widgets import choose_head, focus_index, glossary
 
 PLAY_EVERY = 0.8  # seconds a step while playing
@@ -32,7 +32,7 @@ def toggle_play(n: int, default: int) -> None:
     playing = not st.session_state.get(gen.PLAYING, False)
     if playing:
         step = gen.step_shown(n, default)
-        st.session_state[gen.STEP] = 1 if step >= n else step + 1
+        st.session_state[gen.STEP.key] = 1 if step >= n else step + 1
     st.session_state[gen.PLAYING] = playing
 
 
@@ -44,14 +44,14 @@ def tick(g_, labels: list[str], head: int, focus: int) -> None:
     if not st.session_state.get(gen.PLAYING):
         st.rerun()
     if not inline:
-        st.session_state[gen.STEP] = min(gen.step_shown(g_.n, focus + 1) + 1, g_.n)
+        st.session_state[gen.STEP.key] = min(gen.step_shown(g_.n, focus + 1) + 1, g_.n)
     if gen.step_shown(g_.n, focus + 1) == g_.n:
         st.session_state[gen.PLAYING] = False
         st.rerun()
     one_step(g_, labels, head, focus)
 
 
-@st.fragment
+@fragment
 def one_at_a_time(g_, labels: list[str], focus: int) -> None:
     """Playing, the head and the step: only this part reruns when they move."""
     n_heads, playing = len(g_.kv_head), st.session_state.get(gen.PLAYING, False)
@@ -71,12 +71,12 @@ def one_at_a_time(g_, labels: list[str], focus: int) -> None:
             head = choose_head(n_heads, key="gen_head")
     if playing:
         st.session_state[INLINE] = True
-        st.fragment(run_every=PLAY_EVERY)(tick)(g_, labels, head, focus)
+        fragment(tick, run_every=PLAY_EVERY)(g_, labels, head, focus)
     else:
         one_step(g_, labels, head, focus)
 
 
-s = open_page("generate", formula=formula(cfg.current().scale))
+s = open_page(PAGE, formula=formula(cfg.current().scale))
 mha = gen.generation(s, s.n_heads)  # one key/value head per query head, as the sidebar sets
 labels = list(cfg.sentence_tokens(s.sentence).labels)
 focus = focus_index(labels)

@@ -6,9 +6,10 @@ from core import AttentionTrace
 from core.explain import mask_shift
 from ui import state
 from ui.figures.masking import mask_grid
+from ui.frame import open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
+from ui.views.masking import PAGE
 from ui.widgets import (
     choose_head,
     figure_heading,
@@ -83,7 +84,7 @@ def masked_view(masked: AttentionTrace, unmasked: AttentionTrace, labels: list[s
     st.markdown(t("masking.padding"))
 
 
-s = open_page("masking", formula=FORMULA)
+s = open_page(PAGE, formula=FORMULA)
 masked_p = state.pipeline(state.with_changes(s, causal=True))
 unmasked_p = state.pipeline(state.with_changes(s, causal=False))
 st.info(

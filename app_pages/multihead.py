@@ -4,10 +4,10 @@ import streamlit as st
 
 from ui import state
 from ui.figures.multihead import head_maps, head_outputs
+from ui.frame import open_page
 from ui.i18n import t
-from ui.multihead_view import article_heads, article_widths, diversity, lines, panel_names
-from ui.page import open_page
 from ui.quiz import ask
+from ui.views.multihead import PAGE, article_heads, article_widths, diversity, lines, panel_names
 from ui.widgets import (
     dim_labels,
     figure_heading,
@@ -86,7 +86,7 @@ def combined(p, labels: list[str], large: bool) -> None:
         )
 
 
-s = open_page("multihead", formula=FORMULA)
+s = open_page(PAGE, formula=FORMULA)
 p = state.pipeline(s)
 labels = p.labels
 if p.n_heads == 1:

@@ -5,9 +5,10 @@ import streamlit as st
 from core.article import cited_cells
 from ui import state
 from ui.charts import NUMBERS_MAX_CELLS
+from ui.frame import open_page, page_link
 from ui.i18n import t
-from ui.page import open_page, page_link
 from ui.quiz import ask
+from ui.views.overview import PAGE
 from ui.widgets import (
     MAX_SHOWN,
     article_caption,
@@ -111,7 +112,7 @@ FORMULA = (
     r"\operatorname{Attention}(Q, K, V) = "
     r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
 )
-s = open_page("overview", formula=FORMULA)
+s = open_page(PAGE, formula=FORMULA)
 p = state.pipeline(s)
 tr = p.mha.head(0)
 labels = p.labels

@@ -6,11 +6,11 @@ import streamlit as st
 from core import AttentionTrace
 from core import recommender as films
 from ui.figures.qkv import QUERY_MAX, film_bars
+from ui.frame import fragment, open_page, page_link
 from ui.i18n import t
-from ui.page import open_page, page_link
-from ui.qkv_view import TITLE_PX, VALUE_PX, check_by_hand
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views.qkv import PAGE, TITLE_PX, VALUE_PX, check_by_hand
 from ui.widgets import matrix_view, numbers_table, section, show_chart
 
 QUERY_STEP = 0.5
@@ -90,7 +90,7 @@ def blend(tr: AttentionTrace, titles: list[str]) -> None:
     unfold(t("qkv.check"), "qkv_check", check_by_hand, tr, titles, names)
 
 
-@st.fragment
+@fragment
 def recommender(s, titles: list[str]) -> None:
     """The query's sliders, the question, then what the query gets (reruns on its own)."""
     st.subheader(t("qkv.query"))
@@ -99,7 +99,7 @@ def recommender(s, titles: list[str]) -> None:
         blend(films.recommend(q, temperature), titles)
 
 
-s = open_page("qkv", about_input=False)
+s = open_page(PAGE, about_input=False)
 titles = [t(f"qkv.item_{name}") for name in films.FILMS]
 st.markdown(t("qkv.roles") + f"\n\n### {t('qkv.catalogue')}")
 catalogue(titles)

@@ -15,10 +15,10 @@ from ui import state
 from ui.charts import unique_labels
 from ui.figures.multihead import head_maps
 from ui.figures.real_model import link_summary, ranking
+from ui.frame import open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
-from ui.real_model import closeup, lines, unavailable, unknown
+from ui.views.real_model import PAGE, closeup, lines, unavailable, unknown
 from ui.widgets import index_picker, matrix_view, md_escape, show_charts
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
@@ -70,7 +70,7 @@ def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -
     st.caption(t("real_model.checked", source=t(f"real_model.source.{model.source}")))
 
 
-s = open_page("real_model", about_input=False)
+s = open_page(PAGE, about_input=False)
 with st.spinner(t("real_model.loading")):
     model = state.real_model()
 if isinstance(model, str):

@@ -3,14 +3,15 @@ sinusoid added to the embeddings."""
 
 import streamlit as st
 
-from ui import rope, state
 from ui import settings as cfg
+from ui import state
 from ui.figures.rope import PANEL, PRESENT_PANEL, shown_pairs, turning_pairs
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.page import open_page
-from ui.page_params import link_int
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views import rope
+from ui.views.rope import PAGE
 from ui.widgets import (
     focus_picker,
     glossary,
@@ -40,20 +41,19 @@ def no_pairs(s: cfg.Settings) -> None:
     )
 
 
-@st.fragment
+@fragment
 def explore(s: cfg.Settings, labels: list[str], qi: int, ki: int) -> None:
     """The two positions, the base and the shift: this part alone reruns when they move."""
     pos_q, pos_k = rope.places(labels, qi, ki)
-    base = link_int("rope_base", rope.BASES, rope.BASES[2])
-    shift = link_int("rope_shift", rope.SHIFTS, rope.QUESTION_SHIFT)
-    cfg.sync_query_params(cfg.current())  # a fragment's run: the frame does not write the link
+    base = rope.BASE.whole(rope.BASES)
+    shift = rope.SHIFT.whole(rope.SHIFTS)
     names = {"q": md_escape(labels[qi]), "k": md_escape(labels[ki])}
 
     st.subheader(t("rope.turn"))
     last = rope.POSITIONS[-1]
-    st.slider(t("rope.pos_q", **names), 0, last, key="rope_pos_q")
-    st.slider(t("rope.pos_k", **names), 0, last, key="rope_pos_k")
-    st.select_slider(t("rope.base"), rope.BASES, key="rope_base", format_func=rope.base_text)
+    st.slider(t("rope.pos_q", **names), 0, last, key=rope.POS_Q.key)
+    st.slider(t("rope.pos_k", **names), 0, last, key=rope.POS_K.key)
+    st.select_slider(t("rope.base"), rope.BASES, key=rope.BASE.key, format_func=rope.base_text)
     v = rope.view(s, qi, ki, pos_q, pos_k, base=base, shift=shift)
     pairs = shown_pairs(v.pair.q.n_pairs)
     q_name, k_name = (t(f"rope.name_{x}", token=labels[i]) for x, i in (("q", qi), ("k", ki)))
@@ -66,14 +66,14 @@ def explore(s: cfg.Settings, labels: list[str], qi: int, ki: int) -> None:
     unfold(t("rope.pairs_table"), "rope_pair_table", rope.pair_table, v, [q_name, k_name, *turned])
 
     st.subheader(t("rope.proof"))
-    st.slider(t("rope.shift"), 0, rope.SHIFTS[-1], key="rope_shift")
+    st.slider(t("rope.shift"), 0, rope.SHIFTS[-1], key=rope.SHIFT.key)
     rope.proof_table(v.shift)
     st.caption(t("rope.proof_caption"))
     unfold(t("rope.curves"), "rope_curves", rope.distances, v.curves, pos_q - pos_k)
     unfold(t("rope.waves"), "rope_waves", rope.pair_speeds, s.d_k, s.d_model, s.n_heads, base)
 
 
-s = open_page("rope", formula=FORMULA)
+s = open_page(PAGE, formula=FORMULA)
 glossary("rope", "rotation", "wavelength")
 if s.d_k < 2:
     no_pairs(s)
@@ -84,7 +84,7 @@ else:
     left, right = st.columns(2)
     qi = focus_picker(t("rope.pick_q"), labels, key="rope_q", container=left)
     ki = token_picker(
-        t("rope.pick_k"), labels, key="rope_key", default=min(3, p.n - 1), container=right
+        t("rope.pick_k"), labels, key=rope.KEY.key, default=min(3, p.n - 1), container=right
     )
     asked = rope.view(s, qi, ki, qi, ki)  # at their own places, base 10 000
     names = {"q": md_escape(labels[qi]), "k": md_escape(labels[ki])}

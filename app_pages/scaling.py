@@ -7,11 +7,11 @@ from core.article import ARTICLE_ROOT
 from ui import settings as cfg
 from ui import state
 from ui.figures.scaling import max_weight_chart, variance_chart
+from ui.frame import open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
-from ui.scaling_view import one_row
 from ui.view import unfold
+from ui.views.scaling import PAGE, one_row
 from ui.widgets import (
     glossary,
     numbers_table,
@@ -59,7 +59,7 @@ def measured(s: cfg.Settings) -> None:
     st.markdown(t("scaling.takeaway"))
 
 
-s = open_page("scaling", formula=r"\mathrm{scaled}_{ij} \;=\; \frac{q_i \cdot k_j}{\sqrt{d_k}}")
+s = open_page(PAGE, formula=r"\mathrm{scaled}_{ij} \;=\; \frac{q_i \cdot k_j}{\sqrt{d_k}}")
 root, factor = plain(s.d_k**0.5), plain(s.d_k**-0.5)
 if s.d_k == 1:
     st.info(t("scaling.now_one"), icon=":material/info:")

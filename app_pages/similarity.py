@@ -5,10 +5,11 @@ import streamlit as st
 from core.explain import score_terms
 from ui import state
 from ui.explain import sum_latex, terms_table
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views.similarity import PAGE
 from ui.widgets import (
     article_caption,
     choose_head,
@@ -38,7 +39,7 @@ def projections(p, w, x_dims, k_dims) -> None:
         weights_matrix_view(f"W_{name}", weights, x_dims, k_dims, key=f"w_{name.lower()}")
 
 
-@st.fragment
+@fragment
 def by_hand(tr, labels: list[str], k_dims: list[str]) -> None:
     """One score worked out term by term (its own pickers rerun only this part)."""
     st.markdown(t("similarity.explain_intro"))
@@ -58,7 +59,7 @@ def by_hand(tr, labels: list[str], k_dims: list[str]) -> None:
     st.markdown(t("similarity.sum", d=len(k_dims), total=f"{terms.total:.4f}", **names))
 
 
-s = open_page("similarity", formula=FORMULA)
+s = open_page(PAGE, formula=FORMULA)
 p = state.pipeline(s)
 head = choose_head(p.n_heads, key="similarity_head")
 tr, w = p.head(head)

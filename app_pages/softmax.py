@@ -7,10 +7,11 @@ from ui import settings as cfg
 from ui import state
 from ui.explain import sharpness_readout, softmax_worked
 from ui.figures.softmax import sweep_charts
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views.softmax import PAGE
 from ui.widgets import (
     choose_head,
     focus_index,
@@ -25,7 +26,7 @@ TERMS_SHOWN = 3
 SHARP_D = 512  # the question's model: one head this wide, with and without ÷√d_k
 
 
-@st.fragment
+@fragment
 def one_row(tr, labels: list[str]) -> None:
     """Softmax of one chosen row, term by term: e^z, the sum, each term divided by it."""
     qi = focus_picker(t("softmax.pick_row"), labels, key="softmax_row")
@@ -98,7 +99,7 @@ def weights(s: cfg.Settings, p) -> None:
     st.caption(t("softmax.temperature_caption"))
 
 
-s = open_page("softmax")
+s = open_page(PAGE)
 p = state.pipeline(s)
 z_def = r"\frac{q\cdot k_j}{\sqrt{d_k}\;T}" if s.scale else r"\frac{q\cdot k_j}{T}"
 # Formulas are stacked (gathered) so that each line fits a phone.

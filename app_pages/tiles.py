@@ -5,18 +5,16 @@ import streamlit as st
 from core import Pipeline
 from core.long_context.online_softmax import TileWalk
 from core.long_context.tile_memory import LONGEST
-from ui import long_context as long
 from ui import settings as cfg
 from ui import state
 from ui.explain import tile_history, tile_step_worked
 from ui.figures.tiles import OUTPUT_DIMS, output_lines, tile_row, walk_lines
 from ui.figures.tiles_memory import memory_chart, size_text
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.long_controls import TILE_DEFAULT, tile_options
-from ui.page import open_page
-from ui.page_params import link_int
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views import tiles as view
 from ui.widgets import (
     choose_head,
     focus_index,
@@ -48,7 +46,7 @@ def listing(walk: TileWalk, labels: list[str]) -> str:
     return " ".join(tiles)
 
 
-@st.fragment
+@fragment
 def walk_view(walk: TileWalk, labels: list[str], qi: int, row: tuple) -> None:
     """The walk up to the chosen tile: the row, the tile's update, m, l and the output."""
     st.subheader(t("tiles.walk"))
@@ -86,7 +84,7 @@ def walk_view(walk: TileWalk, labels: list[str], qi: int, row: tuple) -> None:
 
 def memory(n: int, tile: int, d_v: int) -> None:
     """What each way holds as n grows to 128 k, and at this sentence."""
-    chart, here, real = long.memory(n, tile, d_v)
+    chart, here, real = view.memory(n, tile, d_v)
     st.markdown(t("tiles.memory_body"))
     show_chart(memory_chart(chart, n, t), key="tiles_bytes")
     numbers = {"n": n, "tile": tile, "d_v": d_v, "full": int(here.full[0])}
@@ -100,24 +98,23 @@ def memory(n: int, tile: int, d_v: int) -> None:
     st.markdown(t("tiles.memory_long", longest=f"{LONGEST:,}", **sizes))
 
 
-@st.fragment
+@fragment
 def tiles(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
     """The tile size, the row in tiles, the questions, then the walk and what it saves."""
-    options = tile_options(p.n)
-    tile = link_int("tiles_b", options, TILE_DEFAULT)
-    st.select_slider(t("tiles.tile"), options, key="tiles_b", help=t("tiles.tile_help"))
-    walk = long.walk(s, head, tile, qi)
+    options = view.tile_options(p.n)
+    tile = view.TILE.whole(options)
+    st.select_slider(t("tiles.tile"), options, key=view.TILE.key, help=t("tiles.tile_help"))
+    walk = view.walk(s, head, tile, qi)
     token = p.labels[qi]
     shown = {"token": md_escape(token), "n": p.n, "tiles": walk.n_tiles, "tile": tile}
     st.markdown(t("tiles.row", listing=listing(walk, p.labels), **shown))
-    cfg.sync_query_params(s)  # a fragment's run: the tile size in the link too
     if ask("tiles", s, walk, token):
         walk_view(walk, p.labels, qi, (tuple(p.tokens), tile, head, qi))
         unfold(t("tiles.memory"), "tiles_memory", memory, p.n, tile, p.d_k)
         st.markdown(t("tiles.not_shown"))
 
 
-s = open_page("tiles", formula=FORMULA)
+s = open_page(view.PAGE, formula=FORMULA)
 p = state.pipeline(s)
 head = choose_head(p.n_heads, key="tiles_head")
 glossary("online_softmax", "tile")

@@ -7,10 +7,11 @@ from core.tokens import pe_columns_to_show
 from ui import state
 from ui.charts import unique_labels
 from ui.figures.tokens import pe_curves
+from ui.frame import fragment, open_page, page_link
 from ui.i18n import t
-from ui.page import open_page, page_link
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views.tokens import PAGE
 from ui.widgets import (
     dim_labels,
     index_picker,
@@ -25,7 +26,7 @@ from ui.widgets import (
 MAX_CURVES = 6
 
 
-@st.fragment
+@fragment
 def curves(p: Pipeline) -> None:
     picked = st.multiselect(
         t("tokens.curves_pick"),
@@ -52,7 +53,7 @@ def pick_pair(p: Pipeline) -> tuple[int, int]:
     return a, b
 
 
-@st.fragment
+@fragment
 def swap_demo(p: Pipeline) -> None:
     if p.n < 2:
         st.info(t("tokens.swap_one"), icon=":material/swap_horiz:")
@@ -79,7 +80,7 @@ def swap_demo(p: Pipeline) -> None:
     st.markdown(t("tokens.delta_explain", i=a, j=b, **names))
 
 
-s = open_page("tokens")
+s = open_page(PAGE)
 p = state.pipeline(s)
 if p.is_article:
     st.info(t("tokens.article_x"), icon=":material/menu_book:")

@@ -3,12 +3,13 @@
 import streamlit as st
 
 from core.train.config import LIMITS, TIME_LIMIT, WIDTH_LIMIT, estimate_seconds
-from ui import train_request as req
-from ui import train_results as results
-from ui import training
+from ui.frame import open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
+from ui.views import train as req
+from ui.views import train_jobs as training
+from ui.views import train_results as results
+from ui.views.train import PAGE
 from ui.widgets import md_escape
 
 
@@ -46,7 +47,7 @@ formula = (
     r"\begin{gathered}\color{#0072B2}\mathrm{softmax}\Big(\frac{QK^{\top}}{\sqrt{d_k}}\Big)V"
     r"\\ \color{#D55E00}\mathrm{softmax}\big(QK^{\top}\big)V\end{gathered}"
 )
-s = open_page("train", formula=formula, about_input=False)
+s = open_page(PAGE, formula=formula, about_input=False)
 # Before the controls: it sets their values.
 request = req.train_request(causal=s.causal, seed=s.seed)
 config = request.config

@@ -6,10 +6,11 @@ from core import AttentionTrace
 from core.explain import most_negative, output_terms
 from ui import state
 from ui.explain import output_worked
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.page import open_page
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views.weighted_sum import PAGE
 from ui.widgets import (
     article_caption,
     choose_head,
@@ -34,7 +35,7 @@ def point_at(query: str, dim: int) -> None:
     st.session_state["ws_dim"] = dim
 
 
-@st.fragment
+@fragment
 def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
     """One output value as the sum of weight × value over every key."""
     d_v = tr.v.shape[1]
@@ -91,7 +92,7 @@ def output(p, tr, labels: list[str], v_dims: list[str]) -> None:
     explain_cell(tr, labels)
 
 
-s = open_page("weighted_sum", formula=FORMULA)
+s = open_page(PAGE, formula=FORMULA)
 p = state.pipeline(s)
 
 head = choose_head(p.n_heads, key="weighted_sum_head")

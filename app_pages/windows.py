@@ -5,26 +5,16 @@ import streamlit as st
 from core import Pipeline
 from core.long_context.receptive_field import window_span
 from core.long_context.windows import MaskPattern
-from ui import long_context as long
 from ui import settings as cfg
 from ui import state
 from ui.charts import NUMBERS_MAX_CELLS, PRESENT_CELL
 from ui.figures.windows import pattern_map, reach_grid
+from ui.frame import fragment, open_page
 from ui.i18n import t
-from ui.long_controls import (
-    LAYERS_DEFAULT,
-    LAYERS_OPTIONS,
-    REACH_MASKS,
-    SINKS_DEFAULT,
-    WINDOW_DEFAULT,
-    sinks_options,
-    window_options,
-)
-from ui.page import open_page
-from ui.page_params import link_int
 from ui.quiz import ask
-from ui.sinks import sink_section
 from ui.view import offer_csv, unfold
+from ui.views import windows as view
+from ui.views.windows_sinks import sink_section
 from ui.widgets import (
     choose_head,
     focus_index,
@@ -61,25 +51,24 @@ def pattern_title(kind: str, window: int, sinks: int) -> str:
     return t(f"windows.kind_{kind}", window=window, sinks=sinks)
 
 
-@st.fragment
+@fragment
 def reach(n: int, labels: list[str], window: int, sinks: int) -> None:
     """The last token's receptive field over L layers of the window (or window and sinks)."""
     st.subheader(t("windows.reach"))
     st.markdown(t("windows.reach_intro"))
-    layers = link_int("windows_layers", LAYERS_OPTIONS, LAYERS_DEFAULT)
+    layers = view.LAYERS.whole(view.LAYERS_OPTIONS)
     st.select_slider(
-        t("windows.layers"), LAYERS_OPTIONS, key="windows_layers", help=t("windows.layers_help")
+        t("windows.layers"), view.LAYERS_OPTIONS, key=view.LAYERS.key, help=t("windows.layers_help")
     )
     kind = st.segmented_control(
         t("windows.reach_mask"),
-        REACH_MASKS,
-        default=REACH_MASKS[0],
+        view.REACH_MASKS,
+        default=view.REACH_MASKS[0],
         required=True,
         format_func=lambda k: t(f"windows.reach_{k}"),
         key="windows_reach_mask",
     )
-    cfg.sync_query_params(cfg.current())  # a fragment's run: the layers in the link too
-    field = long.reach(n, kind, window, sinks, layers)
+    field = view.reach(n, kind, window, sinks, layers)
     show_chart(reach_grid(field, labels, t), key="windows_reach")
     needed = field.layers_to_reach(0)
     shown = {"layers": layers, "count": int(field.counts[-1]), "n": n}
@@ -97,18 +86,20 @@ def reach(n: int, labels: list[str], window: int, sinks: int) -> None:
     st.caption(t("windows.reach_caption"))
 
 
-@st.fragment
+@fragment
 def masks(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
     """The four masks at the student's w and s, the question, then what a window costs."""
     n, labels = p.n, p.labels
-    window = link_int("windows_w", window_options(n), WINDOW_DEFAULT)
-    sinks = link_int("windows_s", sinks_options(n), SINKS_DEFAULT)
-    for name, options in (("window", window_options(n)), ("sinks", sinks_options(n))):
+    window = view.WINDOW.whole(view.window_options(n))
+    sinks = view.SINKS.whole(view.sinks_options(n))
+    for name, param, options in (
+        ("window", view.WINDOW, view.window_options(n)),
+        ("sinks", view.SINKS, view.sinks_options(n)),
+    ):
         st.select_slider(
-            t(f"windows.{name}"), options, key=f"windows_{name[0]}", help=t(f"windows.{name}_help")
+            t(f"windows.{name}"), options, key=param.key, help=t(f"windows.{name}_help")
         )
-    cfg.sync_query_params(s)  # a fragment's run: w and s in the link too
-    found = long.patterns(s, head, window, sinks)
+    found = view.patterns(s, head, window, sinks)
     patterns(found, labels, qi, window, sinks)
     seen = {pattern.kind: int(pattern.visible[qi]) for pattern in found}
     masked = max(pattern.masked_weight for pattern in found)
@@ -121,7 +112,7 @@ def masks(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
         unfold(t("windows.sinks_section"), "windows_sinks", sink_section, s)
 
 
-s = open_page("windows", formula=FORMULA)
+s = open_page(view.PAGE, formula=FORMULA)
 p = state.pipeline(state.with_changes(s, causal=False))  # the patterns' own model
 head = choose_head(p.n_heads, key="windows_head")
 masks(s, p, head, focus_index(p.labels))

@@ -111,7 +111,7 @@ class BrowserStudent:
 
     def screen_checks(self) -> tuple[list[str], list[str]]:
         """(errors, leaks) of what the page shows now."""
-        from ui.page import PAGES
+        from ui.registry import pages
 
         errors = []
         boxes = self.page.get_by_test_id("stException")
@@ -128,7 +128,7 @@ class BrowserStudent:
         own = self.marker.encode()
         if own in found:
             self.own_seen += 1
-        elif "sentence" in PAGES[self.here].controls:  # not on a page that has no sentence
+        elif "sentence" in pages()[self.here].controls:  # not on a page that has no sentence
             errors.append("the student's own sentence is not on screen")
         leaks = [f"another student's marker on screen: {m.decode()}" for m in found - {own}]
         query = urlsplit(self.page.url).query
@@ -189,9 +189,9 @@ class BrowserStudent:
         """The step, or, when this page does not show its control (a page shows only the
         shared settings it uses), the first planned kind it does show; on a page with none
         of them (the Q, K, V page's own sliders), a visit to the default page."""
-        from ui.page import PAGES
+        from ui.registry import pages
 
-        shown = PAGES[self.here].controls
+        shown = pages()[self.here].controls
         if CONTROLS.get(step.kind, "") in shown or step.kind not in CONTROLS:
             return step
         for kind, control in CONTROLS.items():

@@ -23,7 +23,7 @@ from harness.browser_student import CONTROLS, BrowserStudent, student_context
 from harness.plans import Failover, Step, pages, plan, start_page
 from harness.protocol_student import LoopThread, ProtocolStudent
 from harness.school import COOKIE, School
-from ui.page import PAGES
+from ui import registry
 
 RUN_TIMEOUT_S = 600
 
@@ -87,7 +87,7 @@ def failover_class(
 ) -> FailoverRun:
     """Run the class on `school` (its pages warmed) with Chromium `browser`; kill a replica."""
     page_list = pages()
-    movable = [p for p in page_list if set(PAGES[p].controls) & set(CONTROLS.values())]
+    movable = [p for p in page_list if set(registry.pages()[p].controls) & set(CONTROLS.values())]
     protocol = []
     for i in range(n_protocol):
         page = start_page(i, page_list)

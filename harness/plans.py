@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
 from harness.replies import marker
-from ui.page_params import PAGE_PARAMS
+from ui import registry
 
-DEFAULT_PAGE = "overview"  # the page served at "/"
 D_MODELS = (4, 8, 16, 32, 64, 128)  # what a student moves through in class (the app offers more)
 THINK_S = (1.0, 3.0)
 # A page's questions are one form keyed quiz_<page>, question i's guess the widget keyed
@@ -34,7 +33,8 @@ GUESS = re.compile(r"^(?P<form>quiz_[a-z_]+)_\d+_guess$")
 CHECK = "{form}_check"
 SKIP = re.compile(r"(^|_)skip(_|$)")
 # Link parameters a page moves itself (its own controls): the student's model leaves them be.
-PAGE_OWNED = tuple(name for name, _ in PAGE_PARAMS.values())
+DEFAULT_PAGE = registry.DEFAULT_PAGE  # the page served at "/"
+PAGE_OWNED = tuple(param.name for param in registry.params().values())
 WRONG_KEY = "quiz.wrong"  # the verdict on a wrong guess, which a page shows as an error
 STEP_KINDS = {  # kind -> weight in a plan
     "temperature": 8,
@@ -53,11 +53,8 @@ def sentence(i: int) -> str:
 
 
 def pages() -> list[str]:
-    """The app's pages (one per file in app_pages/), the default one first."""
-    from harness.server import ROOT
-
-    names = sorted(p.stem for p in (ROOT / "app_pages").glob("*.py") if not p.stem.startswith("_"))
-    return sorted(names, key=lambda n: n != DEFAULT_PAGE)
+    """The app's pages (ui.registry), sorted by name, the default one first."""
+    return sorted(sorted(registry.ORDER), key=lambda n: n != DEFAULT_PAGE)
 
 
 # A plan's kinds of step and the sidebar's widget each moves.

@@ -39,7 +39,7 @@ def open_page(
     at.run()
     settled(at)  # a folded section opened at once may wait for a worker's result
     if page and not at.exception:  # on that page, not sent to the default one
-        titles = set(CATALOG[f"common.page.{page}"].values())
+        titles = set(CATALOG[f"{page}.title"].values())
         shown = [h.value for h in at.header]
         assert titles & set(shown), f"opened {page!r} but the page shows {shown}"
     return at

@@ -9,21 +9,12 @@ import re
 import pytest
 from apptest_util import chart_specs, open_page, unfold_all
 
-from ui.page import PAGES
+from ui.registry import ORDER
+from ui.texts import LATIN
 
 SENTENCE = "我吃了蛋糕，它很好吃。"  # the article's sentence in Chinese: its tokens are Chinese
 FILE = re.compile(r"\b[\w.-]+\.(?:json|safetensors|toml|txt|py)\b")  # file names are names
 WORD = re.compile(r"(?<!\w)[A-Za-z][A-Za-z0-9_'’-]*")
-# Names a Chinese text keeps as they are: of functions, models, formats, tools and people.
-NAMES = {
-    "Softmax", "softmax", "Transformer", "BERT", "GPT", "CSV", "Concat", "MultiHead",
-    "Frobenius", "Jensen", "Shannon", "Adam", "numpy", "NumPy", "PyTorch", "GELU", "LayerNorm",
-    "CLS", "SEP", "UNK", "Var", "log", "exp", "cos", "sin", "diag", "argmax", "MatMul",
-    "Hugging", "Face", "Hub", "ln", "nats", "bits", "MiniLM", "MHA", "GQA", "MQA", "KiB", "MiB",
-    "GiB", "TiB", "Llama", "Falcon", "Qwen", "Ainslie", "RoPE", "RoFormer", "GPT-NeoX",
-    "Mistral", "Su", "FlashAttention", "StreamingLLM", "Longformer", "Clark", "GPU", "HBM",
-    "SRAM",
-}  # fmt: skip
 QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")  # a token or an example, quoted as it is written
 FORMULA = re.compile(r"\$[^$]*\$|`[^`]*`|:material/[a-z_]+:")
 LINK = re.compile(r"\]\(https?://[^)\s]*\)")  # a link's address, which no one reads as text
@@ -65,10 +56,10 @@ def english(text: str) -> set[str]:
     words = set(WORD.findall(text))
     # Identifiers (d_model, W_Q, head_1) and one- or two-letter symbols (PE, E', ij) are math.
     letters = {w: sum(c.isalpha() for c in w) for w in words}
-    return {w for w in words if w not in NAMES and not re.search(r"[_\d]", w) and letters[w] > 2}
+    return {w for w in words if w not in LATIN and not re.search(r"[_\d]", w) and letters[w] > 2}
 
 
-@pytest.mark.parametrize("name", sorted(PAGES))
+@pytest.mark.parametrize("name", sorted(ORDER))
 def test_no_english_is_left_on_a_chinese_page(name):
     at = unfold_all(open_page(name, lang="zh", sentence=SENTENCE))
     assert not at.exception

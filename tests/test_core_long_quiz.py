@@ -66,7 +66,7 @@ def test_a_row_whose_max_never_rises_says_so():
     for row, tile in (([5.0, 1.0, 2.0, 0.0], 1), ([1.0, 3.0, 2.0], 3), ([2.0, 2.0, 2.0], 1)):
         q = l_question(row, tile)
         assert q.reveal["raised"] == 0 and "row" not in q.reveal
-        assert q.why == "quiz.tiles.l.why_none" and q.answer == "quiz.choice.either"
+        assert q.why == "tiles.quiz.l.why_none" and q.answer == "quiz.choice.either"
 
 
 def test_one_query_keeps_d_v_plus_2_numbers():
@@ -101,7 +101,7 @@ def test_a_window_of_3_reaches_the_first_of_9_tokens_after_exactly_4_layers():
 
 def test_one_layer_short_the_answer_is_no():
     (q,) = window_questions(9, 3, 3)
-    assert q.answer == "quiz.choice.no" and q.why == "quiz.windows.reach.why_not"
+    assert q.answer == "quiz.choice.no" and q.why == "windows.quiz.reach.why_not"
     assert (q.reveal["needed"], q.reveal["earliest"], q.reveal["span"]) == (4, 3, 7)
 
 
@@ -111,7 +111,7 @@ def test_other_windows_by_hand():
     assert window_questions(9, 9, 1)[0].answer == "quiz.choice.yes"  # the window holds it all
     assert window_questions(20, 5, 4)[0].reveal["needed"] == 5  # ⌈19 / 4⌉
     never = window_questions(9, 1, 6)[0]
-    assert never.answer == "quiz.choice.no" and never.why == "quiz.windows.reach.why_never"
+    assert never.answer == "quiz.choice.no" and never.why == "windows.quiz.reach.why_never"
     assert "needed" not in never.reveal and never.reveal["span"] == 1
     alone = window_questions(1, 3, 0)[0]  # one token is its own first
     assert alone.answer == "quiz.choice.yes" and alone.reveal["needed"] == 0

@@ -9,6 +9,7 @@ from apptest_util import all_text, open_page
 
 from core.train.config import validate
 from ui.settings import D_MODEL_OPTIONS, DEFAULTS, Settings, head_options, parse_params, to_params
+from ui.texts import CATALOG
 from ui.texts.common import TEXTS as COMMON
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -33,7 +34,7 @@ def test_a_copied_link_restores_the_view_and_the_page():
         True,
     )
     assert (state["temperature"], state["seed"], state["lang"]) == (0.5, 7, "zh")
-    assert at.header[0].value == COMMON["page.similarity"]["zh"]
+    assert at.header[0].value == CATALOG["similarity.title"]["zh"]
     # The URL written back is the one that was opened.
     assert dict(at.query_params) == {
         "d": "64",

@@ -7,17 +7,18 @@ import json
 
 from apptest_util import all_text, chart_keys, chart_specs, open_page
 
-from ui import tour
-from ui.page import PAGES, TOUR
+from ui import registry
+from ui.texts import CATALOG
 from ui.texts.common import TEXTS as COMMON
 from ui.texts.overview import TEXTS as OVERVIEW
 
 PARTS, LANGS = ("lesson", "further"), ("en", "zh")
+PAGES, TOUR = registry.pages(), registry.tour()
 
 
 def stop_text(stop: int, lang: str) -> str:
     """The lesson bar's words for a stop, up to the page's name ("Lesson · stop 5 / 9: …")."""
-    part, k, n = tour.where(stop)
+    part, k, n = registry.where(stop)
     return COMMON[f"tour.where_{part}"][lang].split("{page}")[0].format(k=k, n=n)
 
 
@@ -38,14 +39,14 @@ def test_start_walks_every_stop_in_order_and_back():
     assert at.session_state["tour"] == 1
     for stop, name in enumerate(TOUR, start=1):
         assert not at.exception, (stop, at.exception)
-        assert at.header[0].value == COMMON[f"page.{name}"]["en"]
+        assert at.header[0].value == CATALOG[f"{name}.title"]["en"]
         assert stop_text(stop, "en") in where(at)
         assert at.query_params["tour"] == str(stop)
         bar = links(at)
         if stop > 1:
             assert bar[COMMON["tour.prev"]["en"]] == TOUR[stop - 2]
         if stop < len(TOUR):
-            following = "tour.further" if stop == len(tour.LESSON) else "tour.next"
+            following = "tour.further" if stop == len(registry.part("lesson")) else "tour.next"
             assert bar[COMMON[following]["en"]] == TOUR[stop]
             at.switch_page(PAGES[TOUR[stop]].path).run()  # following the link
     at.button(key="tour_end").click().run()  # "Finish" on the last stop
@@ -110,9 +111,9 @@ def test_the_presenter_view_has_large_type_and_keeps_it_in_the_link():
     assert {s["config"]["axis"]["labelFontSize"] for s in chart_specs(at)} == {12}
     assert intro in all_text(at)
     assert "present" not in at.query_params
-    assert COMMON["page.overview"]["en"] in all_text(at)
+    assert OVERVIEW["title"]["en"] in all_text(at)
 
 
 def test_the_navigation_lists_the_going_further_pages_in_the_tour_s_order():
-    further = [name for name, page in PAGES.items() if page.section == "common.nav.further"]
-    assert further == list(tour.FURTHER)
+    further = [name for name, page in PAGES.items() if page.section == "further"]
+    assert further == list(registry.part("further"))

@@ -86,5 +86,5 @@ def test_links_to_every_step_and_beyond():
 def test_chinese_header():
     at = open_page("overview", lang="zh")
     assert not at.exception
-    assert at.header[0].value == COMMON["page.overview"]["zh"]
+    assert at.header[0].value == OVERVIEW["title"]["zh"]
     assert COMMON["msg.article_on"]["zh"] in all_text(at)

@@ -15,10 +15,10 @@ from quiz_util import EN, fill, leaked, press, verdicts
 from core import article_example
 from core.quiz.rope_cross import rope_questions
 from core.rope.compare import shift_proof
-from ui import rope
 from ui.settings import DEFAULTS
 from ui.state import _compute_pipeline
 from ui.texts.rope import TEXTS
+from ui.views import rope
 
 PROOF = [TEXTS["scheme_rope"]["en"], TEXTS["scheme_sinusoidal"]["en"]]
 IT, CAKE = 5, 3  # their places in the article's sentence

@@ -12,9 +12,9 @@ import pytest
 from apptest_util import all_text, chart, chart_keys, open_page, table
 from quiz_util import EN, fill, leaked, press, verdicts, wrong
 
-from core import quiz
 from core.long_context.online_softmax import tiled_attention
 from ui import state
+from ui.registry import questions
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.texts.tiles import TEXTS
 
@@ -161,7 +161,7 @@ def test_one_token_is_one_tile():
 
 def test_the_answers_are_held_back_until_the_guess():
     p = pipeline({})
-    qs = quiz.QUESTIONS["tiles"](tiled_attention(p.mha.head(0), 2, query=5), "it")
+    qs = questions()["tiles"](tiled_attention(p.mha.head(0), 2, query=5), "it")
     at = open_page("tiles", ask="1")
     assert not at.exception and not verdicts(at)
     assert not set(WALK) & set(chart_keys(at)) and not at.dataframe

@@ -17,9 +17,9 @@ from broken_training import broken, broken_compare
 from core.train import config as train_config
 from core.train.config import TrainConfig
 from core.train.experiment import compare, scaling_sweep, sweep_verdicts
-from ui import train_request, training
-from ui.texts.common import TEXTS as COMMON
 from ui.texts.train import TEXTS
+from ui.views import train as train_request
+from ui.views import train_jobs as training
 from ui.widgets import md_escape
 
 SIDES = ("scaled", "unscaled")
@@ -174,7 +174,7 @@ def test_a_failed_training_says_so_and_can_be_tried_again(monkeypatch):
 @pytest.mark.parametrize("lang", ["zh"])
 def test_the_page_in_chinese(lang):
     at = trained({**SMALL, "steps": "10", "seeds": "1", "lang": lang})
-    assert at.header[0].value == COMMON["page.train"][lang]
+    assert at.header[0].value == TEXTS["title"][lang]
     assert at.button(key="train_run").label == TEXTS["run"][lang]
     loss = chart(at, "train_loss")
     assert set(loss["series"]) == {TEXTS["scaled"][lang], TEXTS["unscaled"][lang]}

@@ -14,9 +14,9 @@ from apptest_util import all_text, chart, chart_keys, matrix, open_page
 from conftest import FIXTURES
 from quiz_util import EN, fill, leaked, press, verdicts
 
-from core import quiz
 from realmodel import FIX_COMMAND, loader
 from ui import state
+from ui.registry import questions
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.texts.real_model import TEXTS as REAL
 from ui.texts.windows import TEXTS
@@ -109,7 +109,7 @@ def test_with_sinks_every_layer_reaches_the_first_token():
 
 
 def test_the_question_is_held_back_until_the_guess():
-    (q,) = quiz.QUESTIONS["windows"]()
+    (q,) = questions()["windows"]()
     at = open_page("windows", ask="1")
     assert not at.exception and not verdicts(at)
     assert "windows_reach" not in chart_keys(at) and "pattern_window" in chart_keys(at)

@@ -14,7 +14,7 @@ import pytest
 from apptest_util import all_text, chart_keys, chart_specs, charts, open_page, unfold_all
 
 from ui.charts import MASKED
-from ui.texts.common import TEXTS as COMMON
+from ui.texts import CATALOG
 from ui.texts.glossary import TEXTS as GLOSSARY
 
 PAGES = sorted(p.stem for p in (Path(__file__).parent.parent / "app_pages").glob("*.py"))
@@ -50,7 +50,7 @@ def test_page_survives_hostile_settings(name, setting):
     params = HOSTILE[setting]
     at = open_page(name, **params)
     assert not at.exception, at.exception
-    assert at.header[0].value == COMMON[f"page.{name}"][params.get("lang", "en")]
+    assert at.header[0].value == CATALOG[f"{name}.title"][params.get("lang", "en")]
 
     for key, spec, df in zip(chart_keys(at), chart_specs(at), charts(at, ""), strict=True):
         value = df["value"].to_numpy(dtype=float) if "value" in df else np.zeros(0)

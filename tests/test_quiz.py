@@ -15,11 +15,11 @@ from core import footnote4_experiment, quiz
 from core.recommender import DEFAULT_QUERY, TAGS
 from core.tokens import focus_default
 from ui import state
-from ui.page import TOUR
+from ui.quiz import text_key
+from ui.registry import part, questions, tour
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.state import FOOTNOTE4_DIMS
-from ui.texts.quiz import TEXTS
-from ui.tour import LESSON
+from ui.texts import CATALOG
 
 SETTINGS = {  # three settings: the article's, a larger model, another sentence unscaled
     "article": {},
@@ -27,7 +27,7 @@ SETTINGS = {  # three settings: the article's, a larger model, another sentence 
     "sentence": {"sentence": "the dog sat on the sofa and it slept", "scale": "0", "d": "16"},
 }
 # The overview and the lesson's stops (the real model has its own tests).
-PAGES = ("overview", *(p for p in LESSON if p != "real_model"))
+PAGES = ("overview", *(p for p in part("lesson") if p != "real_model"))
 
 
 def settings(params: dict) -> Settings:
@@ -118,7 +118,7 @@ def test_the_answer_is_held_back_until_a_guess_then_shown_as_core_computes_it(na
     assert not proves(name, at, qs) and not verdicts(at)
     assert not leaked(at, qs), leaked(at, qs)
     for q in qs:  # nor the reason, which tells the answer
-        why = TEXTS[(q.why or f"quiz.{q.id}.why").removeprefix("quiz.")]["en"]
+        why = CATALOG[q.why or text_key(q, "why")]["en"]
         assert max(re.split(r"\{[^}]*\}", why), key=len).strip() not in all_text(at)
     guesses = [q.answer if i % 2 == 0 else wrong(q) for i, q in enumerate(qs)]  # right, wrong…
     fill(at, name, qs, guesses)
@@ -203,7 +203,7 @@ def test_show_me_sets_the_controls_and_the_score_counts():
 
 
 def test_every_stop_of_the_lesson_asks_first_and_every_claim_is_tested():
-    assert set(TOUR) <= set(quiz.QUESTIONS)
+    assert set(tour()) <= set(questions())
     claims = {q.claim for name in PAGES for q in expected(name, {})}
     claims |= {"real", "learn"}  # asked on the Real model and Train pages (their own tests)
     assert claims == set(quiz.CLAIMS)
@@ -223,7 +223,7 @@ def test_the_train_page_asks_about_the_first_gradient(params):
     assert not verdicts(at)
     fill(at, "train", [q], [q.answer])
     press(at, EN["check"])
-    why = TEXTS["train.gradient.why"]["en"]
+    why = CATALOG["train.quiz.gradient.why"]["en"]
     assert at.success and max(re.split(r"\{[^}]*\}", why), key=len).strip() in all_text(at)
     assert q.answer == "quiz.choice.larger"  # no 1/√d_k factor: more gradient at W_Q
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.quiz import CLAIMS, QUESTIONS
+from core.quiz import CLAIMS
 from core.quiz.rope_cross import cross_questions, rope_questions
 from core.rope.compare import ShiftProof, shift_proof
+from ui.registry import questions
 
 
 def proof(**changes) -> ShiftProof:
@@ -46,7 +47,7 @@ def test_answers_follow_the_numbers():
 
 def test_the_shape_of_the_cross_attention_weights():
     (q,) = cross_questions()
-    assert q.id == "cross.shape" and q.claim in CLAIMS and q.kind == "choice"
+    assert q.id == "cross_attention.shape" and q.claim in CLAIMS and q.kind == "choice"
     assert q.answer == "6 × 9"  # one row per query (the question), one column per key
     assert set(q.choices) == {"6 × 6", "6 × 9", "9 × 6", "9 × 9"}
     assert q.values == {"n_dec": 6, "n_enc": 9}
@@ -62,9 +63,9 @@ def test_the_shape_with_heads_and_other_lengths():
 
 
 def test_the_pages_ask_through_the_registry():
-    """The pages ask core.quiz.QUESTIONS[name]: RoPE from the shift proof it draws, the
+    """The pages ask the questions their declarations name: RoPE from the shift proof it draws, the
     Cross-attention page a 6-token question and a 9-token answer at its head count."""
     p = proof()
-    assert QUESTIONS["rope"](p) == rope_questions(p)
-    (q,) = QUESTIONS["cross_attention"](2)
+    assert questions()["rope"](p) == rope_questions(p)
+    (q,) = questions()["cross_attention"](2)
     assert q.answer == "6 × 9" and q.reveal == {"rows": 6, "columns": 9, "heads": 2}

@@ -1,22 +1,23 @@
-"""The pages: one registry for the navigation and the in-page links, and how a page opens.
+"""What a page says about itself, once, beside its views: ``PAGE = Page(...)``.
 
-Every page file starts with ``s = open_page("name")``: the settings of this run, the
-page's heading and introduction, and what every page says about the input. Then it takes
-its results from ui.state (cached core results) and draws them.
+Each page of the app declares itself in its view module, ui/views/<name>.py: its icon, its
+group in the navigation, its place in the lesson, the shared controls it uses, its own
+controls that live in the link, its questions and the chart layouts to make before the
+first student asks. ui.registry lists the pages in order, one line each; everything that
+lists pages (the navigation, the lesson, the link, the warm-up, the questions, the tests
+that walk every page) reads these declarations, so a new page is its own files and that
+one line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import streamlit as st
 
-from core import MAX_TOKENS
-from ui import settings as cfg
-from ui.i18n import lang, t
-from ui.settings import Settings
-from ui.tour import LESSON, TOUR, where
-from ui.view import unfold
+from ui.i18n import t
 
 # The shared settings of the toy model, as the sidebar shows them (session_state keys).
 MODEL_CONTROLS = (
@@ -29,22 +30,9 @@ MODEL_CONTROLS = (
     "temperature",
     "seed",
 )
-
-
-@dataclass(frozen=True)
-class PageInfo:
-    name: str  # the file app_pages/<name>.py, its URL path and its text keys
-    icon: str
-    section: str  # text key of its group in the navigation
-    controls: tuple[str, ...] = MODEL_CONTROLS  # the shared settings the page uses
-
-    @property
-    def path(self) -> str:
-        return f"app_pages/{self.name}.py"
-
-    @property
-    def title(self) -> str:
-        return t(f"common.page.{self.name}")
+SECTIONS = ("start", "steps", "more", "further")  # the navigation's groups, in its order
+PARTS = ("lesson", "further")  # the parts of the tour: the article's story, then beyond it
+MAX_PAGE_PARAM_CHARS = 40  # a link's text for a page's control, until its page reads it
 
 
 def uses(*unused: str) -> tuple[str, ...]:
@@ -52,169 +40,93 @@ def uses(*unused: str) -> tuple[str, ...]:
     return tuple(name for name in MODEL_CONTROLS if name not in unused)
 
 
-# In the navigation's order, which is the article's.
-PAGES = {
-    info.name: info
-    for info in (
-        PageInfo("overview", ":material/home:", "common.nav.start"),
-        PageInfo(
-            "tokens",
-            ":material/text_fields:",
-            "common.nav.start",
-            uses("n_heads", "scale", "causal", "temperature"),
-        ),
-        PageInfo("qkv", ":material/search:", "common.nav.start", ()),
-        PageInfo(
-            "similarity",
-            ":material/grid_on:",
-            "common.nav.steps",
-            uses("scale", "causal", "temperature"),
-        ),
-        PageInfo("scaling", ":material/straighten:", "common.nav.steps"),
-        PageInfo("softmax", ":material/equalizer:", "common.nav.steps"),
-        PageInfo("weighted_sum", ":material/functions:", "common.nav.steps"),
-        PageInfo("masking", ":material/visibility_off:", "common.nav.more"),
-        PageInfo("multihead", ":material/view_column:", "common.nav.more"),
-        PageInfo("train", ":material/science:", "common.nav.more", ("causal", "seed")),
-        PageInfo(
-            "real_model", ":material/model_training:", "common.nav.more", ("sentence", "focus")
-        ),
-        # The causal mask is always on while generating: the page says so.
-        PageInfo("generate", ":material/edit_note:", "common.nav.further", uses("causal")),
-        PageInfo("tiles", ":material/view_week:", "common.nav.further"),
-        PageInfo("windows", ":material/filter_center_focus:", "common.nav.further", uses("causal")),
-        PageInfo(
-            "rope",
-            ":material/rotate_right:",
-            "common.nav.further",
-            uses("scale", "causal", "temperature"),
-        ),
-        PageInfo(
-            "cross_attention",
-            ":material/translate:",
-            "common.nav.further",
-            ("d_model", "n_heads", "scale", "temperature", "seed"),
-        ),
-    )
-}
-DEFAULT_PAGE = "overview"
+def _number(raw: object) -> float | None:
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
 
 
-def navigation() -> dict[str, list[st.Page]]:
-    """The pages for st.navigation, grouped under their translated section names.
+def keep_whole(key: str, options: Sequence[int], default: int) -> int:
+    """A control's whole number, from its widget or a link's text: the option nearest to what
+    was given (``default`` for text that is no number), put back."""
+    value = _number(st.session_state.get(key, default))
+    chosen = default if value is None else min(options, key=lambda o: (abs(o - value), o))
+    st.session_state[key] = chosen
+    return chosen
 
-    Made once per session and language (every run needs them; making them reads each
-    page's path): kept in the session, since st.navigation marks the page it picks on the
-    Page object itself, which another session running at the same time must not share.
+
+@dataclass(frozen=True)
+class Param:
+    """One of a page's own controls that lives in the link beside the shared settings.
+
+    A link's text is kept as given (cut to ``chars``) until the page reads it; the page
+    makes it a value its control offers (``whole``, ``choice``, ``count`` or a check of its
+    own) and puts that back, so the control and the link say what is shown. A value equal
+    to ``default`` stays out of the link; a default of None follows other settings (the
+    followed token, the heads), so the link names it only once a student has moved it.
     """
-    key = f"_navigation_{lang()}"
-    if key not in st.session_state:
-        st.session_state[key] = _navigation()
-    return st.session_state[key]
+
+    key: str  # the widget's session_state key
+    name: str  # its name in the link
+    default: object = None
+    chars: int = MAX_PAGE_PARAM_CHARS  # more for a text of the student's own (a sentence)
+
+    def whole(self, options: Sequence[int], default: int | None = None) -> int:
+        """A whole number from the widget or the link: the option nearest to what was given
+        (the default for text that is no number), put back."""
+        return keep_whole(self.key, options, self.default if default is None else default)
+
+    def choice(self, options: Sequence[str], default: str | None = None) -> str:
+        """A choice among texts from the widget or the link: the default for anything it
+        does not offer, put back."""
+        fallback = self.default if default is None else default
+        value = st.session_state.get(self.key, fallback)
+        chosen = value if value in options else fallback
+        st.session_state[self.key] = chosen
+        return chosen
+
+    def count(self, low: int, high: int, default: int | None = None) -> int:
+        """A whole number in low … high from the widget or the link: the nearest one to what
+        was given (the default for text that is no number), put back."""
+        fallback = self.default if default is None else default
+        value = _number(st.session_state.get(self.key, fallback))
+        chosen = fallback if value is None else int(min(max(round(value), low), high))
+        st.session_state[self.key] = chosen
+        return chosen
 
 
-def _navigation() -> dict[str, list[st.Page]]:
-    groups: dict[str, list[st.Page]] = {}
-    for info in PAGES.values():
-        page = st.Page(
-            info.path,
-            title=info.title,
-            icon=info.icon,
-            url_path=info.name,
-            default=info.name == DEFAULT_PAGE,
-        )
-        groups.setdefault(t(info.section), []).append(page)
-    return groups
+# A page's questions: the name ui.quiz.ask is called with -> the function (core.quiz) that
+# makes them from the results the page draws.
+Questions = Mapping[str, Callable[..., list]]
+# Draws the page's own figures on placeholder data: the article's labels, at each d_model.
+Warm = Callable[[list[str], Sequence[int]], None]
 
 
-def page_link(name: str, *, label: str = "common.go_to", container=None) -> None:
-    """A link to another page, labelled "Open …" (or label="common.next": "Next: …")."""
-    info = PAGES[name]
-    (container or st).page_link(info.path, label=t(label, page=info.title), icon=info.icon)
+@dataclass(frozen=True)
+class Page:
+    """One page of the app, as it declares itself."""
 
+    name: str  # the file app_pages/<name>.py, its URL path and its texts (ui/texts/<name>.py)
+    icon: str
+    section: str  # its group in the navigation: one of SECTIONS
+    tour: str | None = None  # its part of the lesson (one of PARTS), or None: not a stop
+    controls: tuple[str, ...] = MODEL_CONTROLS  # the shared settings the page uses
+    params: tuple[Param, ...] = ()
+    questions: Questions = field(default_factory=dict)
+    warm: Warm | None = None
 
-def notices(settings: Settings) -> None:
-    """What every page says about the input: an empty sentence, a text cut short."""
-    info = cfg.sentence_tokens(settings.sentence)
-    if info.empty:
-        st.warning(t("common.msg.empty_sentence"), icon=":material/edit_off:")
-    if info.trimmed_from:
-        st.info(
-            t("common.msg.trimmed", total=info.trimmed_from, max=MAX_TOKENS),
-            icon=":material/content_cut:",
-        )
+    def __post_init__(self):
+        if self.section not in SECTIONS or self.tour not in (*PARTS, None):
+            raise ValueError(f"page {self.name}: section {self.section}, tour {self.tour}")
+        if unknown := set(self.controls) - set(MODEL_CONTROLS):
+            raise ValueError(f"page {self.name}: no shared controls {sorted(unknown)}")
 
+    @property
+    def path(self) -> str:
+        return f"app_pages/{self.name}.py"
 
-def go_to_stop(stop: int) -> None:
-    """Into the lesson at this stop (1 …), or out of it (0)."""
-    st.session_state["tour"] = stop
-    if stop:
-        st.switch_page(PAGES[TOUR[stop - 1]].path)
-
-
-def tour_bar(name: str, settings: Settings, place: str = "") -> None:
-    """Where the lesson is, and links to the previous and next stop (keyboard: Tab, Enter).
-
-    Links rather than buttons: the frame puts the lesson on whichever stop's page is open,
-    so following one needs no state of its own and works like any link. ``place``: "" at
-    the top of the page (where the lesson is, Previous, Leave, Next), "_end" at its foot
-    (Previous and Next alone).
-    """
-    stop = settings.tour
-    box = st.container(border=True, horizontal=True, vertical_alignment="center")
-    if name not in TOUR:
-        back = PAGES[TOUR[stop - 1]]
-        label = t("common.tour.back", k=stop, page=back.title)
-        box.page_link(back.path, label=label, icon=":material/school:")
-        return
-    previous = PAGES[TOUR[max(stop - 2, 0)]]
-    box.page_link(
-        previous.path,
-        label=t("common.tour.prev"),
-        icon=":material/arrow_back:",
-        disabled=stop == 1,
-    )
-    if not place:
-        part, k, n = where(stop)
-        box.markdown(t(f"common.tour.where_{part}", k=k, n=n, page=PAGES[name].title))
-        if box.button(t("common.tour.leave"), key="tour_leave", type="tertiary"):
-            go_to_stop(0)
-            st.rerun()
-    end = stop in (len(LESSON), len(TOUR))  # the end of the lesson, or of going further
-    if end and box.button(
-        t("common.tour.end"), icon=":material/flag:", key=f"tour_end{place}", type="primary"
-    ):
-        go_to_stop(0)
-        st.rerun()
-    if stop < len(TOUR):
-        label = "common.tour.further" if stop == len(LESSON) else "common.tour.next"
-        box.page_link(PAGES[TOUR[stop]].path, label=t(label), icon=":material/arrow_forward:")
-
-
-def open_page(name: str, *, formula: str | None = None, about_input: bool = True) -> Settings:
-    """The page's heading, introduction and formula; returns the settings.
-
-    The texts are the catalogue's "<name>.intro" and, under the formula (LaTeX),
-    "<name>.formula_caption". ``about_input``: say so when the sentence is empty or cut
-    (pages that do not use the sidebar's sentence, or read it their own way, leave it out).
-    The page then asks its questions (ui.quiz.ask) where their answers would show. In the
-    presenter view the introduction is folded (the teacher tells it), so that the page's
-    figure comes up on a projector's first screen.
-    """
-    settings = cfg.current()
-    if settings.tour:
-        tour_bar(name, settings)
-    st.header(PAGES[name].title)
-    intro = t(f"{name}.intro")
-    if settings.present:  # folded, with the formula's caption: the teacher tells them
-        caption = f"\n\n{t(f'{name}.formula_caption')}" if formula else ""
-        unfold(t("common.present_intro"), f"_intro_{name}", st.markdown, intro + caption)
-    else:
-        st.markdown(intro)
-    if about_input:
-        notices(settings)
-    if formula:
-        st.latex(formula)
-        if not settings.present:
-            st.caption(t(f"{name}.formula_caption"))
-    return settings
+    @property
+    def title(self) -> str:
+        return t(f"{self.name}.title")

@@ -18,9 +18,9 @@ from __future__ import annotations
 import streamlit as st
 
 from core import quiz
-from core.quiz.question import Question, printed
+from core.quiz import Question, printed
+from ui import registry, state
 from ui import settings as cfg
-from ui import state
 from ui.i18n import t
 from ui.settings import Settings
 from ui.view import follow_whole_page, mark_whole_page, unfold
@@ -41,6 +41,13 @@ def _shown(value, decimals: int | None = None) -> str:
     if isinstance(value, str):
         return md_escape(value)
     return str(value)
+
+
+def text_key(q: Question, part: str) -> str:
+    """Where a question's texts are: its page's catalogue, "<page>.quiz.<rest>.<part>" for
+    the question "<page>.<rest>" (part "ask" or "why")."""
+    page, _, rest = q.id.partition(".")
+    return f"{page}.quiz.{rest}.{part}"
 
 
 def _texts(q: Question, text_key: str, **extra) -> str:
@@ -139,7 +146,7 @@ def _verdict(q: Question, record: dict, settings: Settings) -> None:
         st.success(t("quiz.right", answer=answer), icon=":material/check_circle:")
     else:
         st.error(t("quiz.wrong", guess=record["guess"], answer=answer), icon=":material/cancel:")
-    why = _texts(q, q.why or f"quiz.{q.id}.why", answer=_shown(q.answer, q.decimals))
+    why = _texts(q, q.why or text_key(q, "why"), answer=_shown(q.answer, q.decimals))
     st.markdown(why + "\n\n" + t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
     if q.try_this:
         changed = state.with_changes(settings, **q.try_this)
@@ -160,14 +167,14 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
     pending = [(i, q) for i, q in enumerate(questions, 1) if q.signature not in records]
     for _, q in enumerate(questions, 1):
         if q.signature in records:
-            st.markdown(_texts(q, f"quiz.{q.id}.ask"))
+            st.markdown(_texts(q, text_key(q, "ask")))
             _verdict(q, records[q.signature], settings)
     if not pending:
         return True
     with st.form(f"quiz_{name}", border=False):
         for i, q in pending:
             key = _guess_key(name, i)
-            st.markdown(_texts(q, f"quiz.{q.id}.ask"))
+            st.markdown(_texts(q, text_key(q, "ask")))
             if settings.present:
                 if choices := _choices_text(q):
                     st.markdown(choices)
@@ -194,11 +201,11 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
 
 
 def ask(name: str, settings: Settings, *results) -> bool:
-    """The page's questions (core.quiz.QUESTIONS[name], made from the ``results`` the page
-    draws) at the point where their answers would show; True once the rest of the page may
+    """The page's questions (those its declaration names ``name``, made from the ``results``
+    the page draws) at the point where their answers would show; True once the rest of the page may
     be drawn (every question answered or skipped, or questions off)."""
     follow_whole_page()  # a guess committed in a fragment: the score in the sidebar too
-    questions = quiz.QUESTIONS[name](*results)
+    questions = registry.questions()[name](*results)
     if not questions:
         return True
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")

@@ -17,8 +17,7 @@ from core.article_heads import HEADS_D_MODEL as ARTICLE_HEADS_D_MODEL
 from core.article_heads import HEADS_H as ARTICLE_HEADS_H
 from core.parse import parse_flag
 from core.tokens import MAX_SENTENCE_CHARS, Tokens
-from ui.page_params import PAGE_PARAMS, param_chars
-from ui.tour import TOUR
+from ui import registry
 
 D_MODEL_OPTIONS = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
 HEAD_OPTIONS = (1, 2, 4, 8, 16)
@@ -153,7 +152,7 @@ def parse_params(params: dict[str, str]) -> tuple[dict[str, object], list[str]]:
 
     if (raw := get("tour")) is not None:
         n = _parse_int(raw)
-        clean = 0 if n is None else min(max(n, 0), len(TOUR))
+        clean = 0 if n is None else min(max(n, 0), len(registry.tour()))
         values["tour"] = clean
         if n != clean:
             fixed.append(PARAMS["tour"])
@@ -180,14 +179,14 @@ def init_state() -> None:
         values, fixed = parse_params(params)
         for key in PARAMS:
             st.session_state[key] = values.get(key, getattr(DEFAULTS, key))
-        for key, (name, _) in PAGE_PARAMS.items():  # as given: their page checks them
-            if name in params:
-                st.session_state[key] = params[name][: param_chars(key)]
+        for param in registry.params().values():  # as given: their page checks them
+            if param.name in params:
+                st.session_state[param.key] = params[param.name][: param.chars]
         st.session_state["_link_fixed"] = fixed
         st.session_state["_settings_ready"] = True
     # A page's widgets lose their state on the runs of other pages unless it is set again:
     # so a page's controls (and the link) keep their values while the student looks around.
-    for key in PAGE_PARAMS.keys() & st.session_state.keys():
+    for key in registry.params().keys() & st.session_state.keys():
         st.session_state[key] = st.session_state[key]
     # d_model may have moved since the last run: keep the head count valid for it.
     options = head_options(st.session_state["d_model"])
@@ -231,18 +230,19 @@ def to_params(settings: Settings) -> dict[str, str]:
 
 
 def page_params() -> dict[str, str]:
-    """The URL parameters of the pages' own controls (PAGE_PARAMS) that differ from their
+    """The URL parameters of the pages' own controls (ui.page.Param) that differ from their
     defaults."""
     out = {}
-    for key, (name, default) in PAGE_PARAMS.items():
-        value = st.session_state.get(key)
-        if value is not None and value != default:
-            out[name] = f"{value:g}" if isinstance(value, float) else str(value)
+    for param in registry.params().values():
+        value = st.session_state.get(param.key)
+        if value is not None and value != param.default:
+            out[param.name] = f"{value:g}" if isinstance(value, float) else str(value)
     return out
 
 
 def sync_query_params(settings: Settings) -> None:
-    """Write the view into the URL, touching it only when something changed."""
+    """Write the view into the URL, touching it only when something changed (the frame's
+    work: ui.frame.write_link)."""
     wanted = to_params(settings) | page_params()
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import streamlit as st
 
 from core import MAX_TOKENS
+from ui import registry
 from ui import settings as cfg
+from ui.frame import go_to_stop
 from ui.i18n import LANG_NAMES, t
-from ui.page import MODEL_CONTROLS, PageInfo, go_to_stop
+from ui.page import MODEL_CONTROLS, Page
 from ui.quiz import score
 from ui.settings import Settings
-from ui.tour import FURTHER, LESSON
 
 
 def _model_controls(uses: tuple[str, ...]) -> None:
@@ -93,14 +94,18 @@ def applies(uses: tuple[str, ...]) -> str | None:
     return t("common.sb.uses", names=names)
 
 
-def controls(page: PageInfo) -> None:
+def controls(page: Page) -> None:
     """The lesson's start, the language and the model's settings this page uses."""
     if not st.session_state["tour"] and st.button(
         t("common.tour.start"),
         icon=":material/school:",
         type="primary",
         width="stretch",
-        help=t("common.tour.start_help", n=len(LESSON), further=len(FURTHER)),
+        help=t(
+            "common.tour.start_help",
+            n=len(registry.part("lesson")),
+            further=len(registry.part("further")),
+        ),
     ):
         go_to_stop(1)
     st.segmented_control(

@@ -8,7 +8,6 @@ questions of the article's pages and lists the article's claims; ``generate``,
 from core.quiz.generate import decode_questions, memory_questions, sharing_questions
 from core.quiz.lesson import (
     CLAIMS,
-    QUESTIONS,
     masking_questions,
     multihead_questions,
     overview_questions,
@@ -28,7 +27,6 @@ from core.quiz.rope_cross import cross_attention_questions, cross_questions, rop
 __all__ = [
     "CLAIMS",
     "NUMBER_LIMIT",
-    "QUESTIONS",
     "Question",
     "cross_attention_questions",
     "cross_questions",

@@ -1,8 +1,8 @@
 """Predict, then reveal, on generating text: the KV cache, shared key/value heads, memory.
 
-Questions in the form of ``core.quiz.question.Question`` (texts under "quiz.<id>.ask" and
-"quiz.<id>.why"), each made from the very result its figure draws, so its answer is right
-for the current settings. They test the claims below, in the page's order.
+Questions in the form of ``core.quiz.question.Question`` (texts with the page's, under
+"generate.quiz.<rest>.ask" and ".why"), each made from the very result its figure draws,
+so its answer is right for the current settings. They test the claims below, in the page's order.
 """
 
 from __future__ import annotations

@@ -3,13 +3,13 @@
 The questions of the article's pages (the lesson). A question is made from the very
 results its page draws (a pipeline, the footnote-4 experiment, the real model's maps), so
 its answer is right for the current settings and changes with them. The texts live in
-the app's catalogue under "quiz.<id>.ask" and "quiz.<id>.why"; a question carries the
-values that fill them in. A choice's options are
+the app's catalogue with the page's, under "<page>.quiz.<rest>.ask" and ".why" for the
+question "<page>.<rest>"; a question carries the values that fill them in. A choice's options are
 the sentence's tokens or text keys ("quiz.choice.up").
 
 Together the questions cover the article's claims (CLAIMS); each names the one it tests.
 The pages beyond the article make theirs in modules of their own (core.quiz.generate,
-with its own claims); QUESTIONS gathers every page's.
+with its own claims); each page names its questions in its declaration (ui.page.Page).
 """
 
 from __future__ import annotations
@@ -19,10 +19,7 @@ import numpy as np
 from core.explain import most_negative
 from core.footnote4 import Footnote4
 from core.pipeline import Pipeline
-from core.quiz.generate import decode_questions, memory_questions, sharing_questions
-from core.quiz.long_context import tiles_questions, window_questions
 from core.quiz.question import Question
-from core.quiz.rope_cross import cross_attention_questions, rope_questions
 from core.recommender import FILMS, TAGS, recommend
 from core.tokens import swap_positions
 from core.train.experiment import Comparison
@@ -209,7 +206,7 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
             about=tuple(p.labels),
             choices=("quiz.choice.yes", "quiz.choice.no"),
             reveal=negative["reveal"],
-            why="" if lowest else "quiz.weighted_sum.negative.why_none",
+            why="" if lowest else "weighted_sum.quiz.negative.why_none",
         ),
         Question(
             "weighted_sum.cell",
@@ -256,7 +253,7 @@ def multihead_questions(p: Pipeline) -> list[Question]:
             about=tuple(p.labels),
             values={"h": p.n_heads, "d_k": p.d_k},
             reveal={"width": width, "d": p.d_model, "h": p.n_heads, "d_k": p.d_k},
-            why="quiz.multihead.width.why",
+            why="multihead.quiz.width.why",
             try_this={"d_model": 32, "n_heads": 8},  # the article's 8 heads × 4 = 32
         )
     ]
@@ -301,26 +298,3 @@ def train_questions(first: Comparison) -> list[Question]:
             reveal={"q_on": q_on, "q_off": q_off, "j_on": j_on, "j_off": j_off},
         )
     ]
-
-
-# Every page's questions, by page: what the pages ask (ui.quiz.ask) and the lesson reads.
-QUESTIONS = {
-    "overview": overview_questions,
-    "tokens": tokens_questions,
-    "qkv": qkv_questions,
-    "similarity": similarity_questions,
-    "scaling": scaling_questions,
-    "softmax": softmax_questions,
-    "weighted_sum": weighted_sum_questions,
-    "masking": masking_questions,
-    "multihead": multihead_questions,
-    "train": train_questions,
-    "real_model": real_model_questions,
-    "generate": decode_questions,
-    "generate_share": sharing_questions,
-    "generate_memory": memory_questions,
-    "rope": rope_questions,
-    "cross_attention": cross_attention_questions,
-    "tiles": tiles_questions,
-    "windows": window_questions,
-}

@@ -1,8 +1,9 @@
 """Predict, then reveal: the questions of the long-context pages (tiles, and windows).
 
-Made as core/quiz.py makes its own, with its Question: the answer comes from the results
-the page draws. Their texts go under "quiz.<id>.ask" and "quiz.<id>.why". They test two
-claims beyond the article's, named in CLAIMS here (texts "quiz.claim.<claim>").
+Made as core.quiz.lesson makes its own, with its Question: the answer comes from the
+results the page draws. Their texts go with each page's, under "<page>.quiz.<rest>.ask"
+and ".why". They test two claims beyond the article's, named in CLAIMS here (texts
+"quiz.claim.<claim>").
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def tiles_questions(walk: TileWalk, token: str) -> list[Question]:
             choices=CHOICES_L,
             values={"token": token, "tile": walk.tile},
             reveal=reveal,
-            why="" if len(raised) else "quiz.tiles.l.why_none",
+            why="" if len(raised) else "tiles.quiz.l.why_none",
         ),
         Question(
             "tiles.kept",
@@ -112,7 +113,7 @@ def window_questions(n: int = 9, window: int = 3, n_layers: int = 4) -> list[Que
     if needed is not None:
         reach["needed"] = needed
     why = (
-        "" if seen else ("quiz.windows.reach.why_not" if needed else "quiz.windows.reach.why_never")
+        "" if seen else ("windows.quiz.reach.why_not" if needed else "windows.quiz.reach.why_never")
     )
     return [
         Question(

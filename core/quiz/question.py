@@ -26,7 +26,7 @@ def printed(value, decimals: int = 2) -> str:
 class Question:
     """One prediction to make before the page shows it."""
 
-    id: str  # its texts: "quiz.<id>.ask", "quiz.<id>.why"
+    id: str  # "<page>.<rest>": its texts are "<page>.quiz.<rest>.ask" and ".why"
     claim: str  # one of CLAIMS: the article's (core.quiz) or its page's module's
     kind: str  # "choice" (one of choices) or "number" (within tolerance)
     answer: str | float
@@ -35,7 +35,7 @@ class Question:
     values: dict = field(default_factory=dict)  # placeholders of the question's text
     reveal: dict = field(default_factory=dict)  # placeholders of the explanation
     try_this: dict = field(default_factory=dict)  # settings that show it: field -> value
-    why: str = ""  # the explanation's text key when not "quiz.<id>.why"
+    why: str = ""  # the explanation's text key when not the question's own ".why"
     decimals: int = 2  # places of a number as the page prints it (the answer, its tolerance)
     theory: str = ""  # for a measured number: what theory says it is ("d_k = 64")
     about: tuple[str, ...] = ()  # what it asks about that its text does not name: the tokens

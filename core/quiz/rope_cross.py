@@ -1,8 +1,9 @@
 """Predict, then reveal, for the RoPE and the cross-attention pages (core.quiz.Question).
 
-As in core.quiz, every answer is read from the results the page draws: the shift proof's
-two scores for RoPE, the cross-attention's own output shape for cross-attention. The
-texts belong in the app's catalogue under "quiz.<id>.ask" and "quiz.<id>.why".
+As in core.quiz.lesson, every answer is read from the results the page draws: the shift
+proof's two scores for RoPE, the cross-attention's own output shape for cross-attention.
+The texts belong in the app's catalogue with each page's, under "<page>.quiz.<rest>.ask"
+and ".why".
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def cross_questions(n_dec: int = 6, n_enc: int = 9, *, n_heads: int = 1) -> list
     candidates = ((n_dec, n_dec), (n_dec, n_enc), (n_enc, n_dec), (n_enc, n_enc))
     return [
         Question(
-            "cross.shape",
+            "cross_attention.shape",
             "compare",
             "choice",
             _shape(rows, columns),

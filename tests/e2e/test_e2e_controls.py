@@ -90,7 +90,7 @@ def test_shared_link_as_the_first_request_after_a_restart(new_page):
             expect(app.page).to_have_url(param(name, value))
         expect(app.page).to_have_url(param("lang", "zh"))
         expect(app.main.get_by_test_id("stHeading").first).to_contain_text(
-            text("common.page.softmax", "zh")
+            text("softmax.title", "zh")
         )
         for key, shown in (
             ("common.sb.d_model", "64"),

@@ -57,17 +57,21 @@ def press(app, key: str, lang: str) -> None:
 
 def at_stop(app, stop: int, lang: str) -> None:
     """On the tour's stop ``stop``: its page, its link, its heading, clean and drawn."""
-    from ui.tour import TOUR
+    from ui.registry import tour
+
+    TOUR = tour()
 
     name = TOUR[stop - 1]
     expect(app.page).to_have_url(re.compile(rf"/{name}\?(.*&)?tour={stop}(&|$)"))
     heading = app.main.get_by_test_id("stHeading").first
-    expect(heading).to_contain_text(text(f"common.page.{name}", lang))
+    expect(heading).to_contain_text(text(f"{name}.title", lang))
     app.check(f"stop {stop} ({name}) in {lang}")
 
 
 def test_the_whole_tour_by_keyboard(new_page):
-    from ui.tour import LESSON, TOUR
+    from ui.registry import part, tour
+
+    LESSON, TOUR = part("lesson"), tour()
 
     app = new_page(WIDE)
     app.open("/?lang=en")
@@ -90,7 +94,9 @@ def test_a_tour_link_opened_cold_lands_on_its_stop(new_page):
     app = new_page(WIDE)
     app.open("/softmax?tour=5&lang=zh")
     app.check("/softmax?tour=5 opened cold")
-    from ui.tour import LESSON
+    from ui.registry import part
+
+    LESSON = part("lesson")
 
     stop = text("common.tour.where_lesson", "zh").split("{page}")[0].format(k=5, n=len(LESSON))
     expect(app.main).to_contain_text(stop.replace("**", "").strip())

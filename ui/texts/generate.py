@@ -1,6 +1,11 @@
 """Texts of the Generating page: one token at a time, the KV cache, shared heads, memory."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"Ainslie"}
+
 TEXTS = {
+    "title": {"en": "Generating: the KV cache", "zh": "生成：KV 缓存"},
     "intro": {
         "en": "A decoder writes its text one token at a time. At each step the new token's "
         "query looks at the keys and values of every token so far, itself included: exactly "
@@ -276,5 +281,65 @@ TEXTS = {
         "takes {cache} in {type}. [config.json]({url})",
         "zh": "**{name}**（{kind}）：L = {L} 层，h = {h}，g = {g}，d_head = {d}，d_model = {d_model}；"
         "{params} 个参数；上下文 {context} 个词元，用 {type} 存放时缓存占 {cache}。[配置文件]({url})",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.rows.ask": {
+        "en": "Generating your {n}-token sentence without a cache, step t computes the keys of "
+        "all t tokens again. Over the {n} steps, how many key rows does one head compute in "
+        "all?",
+        "zh": "不用缓存生成你这句 {n} 个词元的句子时，第 t 步要把全部 t 个词元的键重新算一遍。"
+        "{n} 步下来，一个头一共要算多少行键？",
+    },
+    "quiz.rows.why": {
+        "en": "{without} = 1 + 2 + … + {n}: step t remakes all t keys. With a cache each key "
+        "is made once, at its own step: {with} rows, {times}× fewer (and as many values).",
+        "zh": "{without} = 1 + 2 + … + {n}：第 t 步要重算全部 t 个键。有了缓存，每个键只在自己那一步"
+        "算一次：{with} 行，少 {times} 倍（值也一样）。",
+    },
+    "quiz.group.ask": {
+        "en": "{h} query heads share {g} key/value heads, in equal groups. How many query heads "
+        "read each key/value head?",
+        "zh": "{h} 个查询头平均分组，共用 {g} 个键值头。每个键值头被几个查询头读取？",
+    },
+    "quiz.group.why": {
+        "en": "{group} = {h} / {g}. The cache keeps the keys and values of {g} heads instead "
+        "of {h}: it is {group}× smaller.",
+        "zh": "{group} = {h} / {g}。缓存只存 {g} 个头的键和值，而不是 {h} 个：小了 {group} 倍。",
+    },
+    "quiz.cache_size.ask": {
+        "en": "A model with {L} layers and {g} key/value heads of {d} dimensions, in {type}: "
+        "how much cache do {n} tokens of context take, at batch size {batch}? Answer in "
+        "{unit}.",
+        "zh": "一个模型有 {L} 层、{g} 个 {d} 维的键值头，用 {type} 存放：{n} 个词元的上下文、批大小为 "
+        "{batch} 时，缓存要占多少？用 {unit} 回答。",
+    },
+    "quiz.cache_size.why": {
+        "en": "2 (K and V) × {L} × {g} × {d} × {n} × {bytes_per_number} bytes × {batch} = "
+        "{bytes} bytes = {size} {unit}. The weights, in the same type: {weights} "
+        "{weights_unit}.",
+        "zh": "2（K 和 V）× {L} × {g} × {d} × {n} × {bytes_per_number} 字节 × {batch} = {bytes} "
+        "字节 = {size} {unit}。同样类型下，权重占 {weights} {weights_unit}。",
+    },
+    "quiz.fewer_kv_heads.ask": {
+        "en": "The same model with one key/value head instead of {g} (its {h} query heads "
+        "all sharing it): how many times smaller is the cache?",
+        "zh": "同一个模型，如果只有 1 个键值头而不是 {g} 个（{h} 个查询头全都共用它），缓存会小多少倍？",
+    },
+    "quiz.fewer_kv_heads.why": {
+        "en": "{ratio}× smaller, {size} {unit}: the cache is proportional to g, and nothing "
+        "else changes. That is multi-query attention; GQA keeps a few key/value heads as a "
+        "middle way between its small cache and the quality of one head each.",
+        "zh": "小 {ratio} 倍，只有 {size} {unit}：缓存与 g 成正比，其余都不变。这就是多查询注意力；"
+        "GQA 保留少数几个键值头，在小缓存和每个头各有一份的效果之间取个折中。",
+    },
+    "quiz.more_kv_heads.ask": {
+        "en": "The same model with one key/value head per query head ({h}) instead of {g}: "
+        "how many times larger would the cache be?",
+        "zh": "同一个模型，如果每个查询头各有一个键值头（{h} 个）而不是 {g} 个，缓存会大多少倍？",
+    },
+    "quiz.more_kv_heads.why": {
+        "en": "{ratio}× larger, {size} {unit}: the cache is proportional to g, and nothing "
+        "else changes.",
+        "zh": "大 {ratio} 倍，达到 {size} {unit}：缓存与 g 成正比，其余都不变。",
     },
 }

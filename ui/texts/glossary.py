@@ -1,5 +1,9 @@
 """Plain words for the technical ones the pages use, one click away (ui.widgets.glossary)."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"log"}
+
 TEXTS = {
     "title": {"en": "What these words mean", "zh": "这些词是什么意思"},
     "nats": {

@@ -1,6 +1,7 @@
 """Texts of the Masking page."""
 
 TEXTS = {
+    "title": {"en": "Masking", "zh": "掩码"},
     "intro": {
         "en": "A decoder (the part of a transformer that writes text, as in GPT) is trained to "
         "predict every next token of a sentence at once. If token 3 could look at token 4 "
@@ -93,5 +94,15 @@ TEXTS = {
         "from attending to that filler, in encoders and decoders alike.",
         "zh": "你还会遇到另一种掩码：**填充掩码**。一批句子会用空白词元补到相同长度，这种掩码"
         "让所有词元都不去关注这些填充物，编码器和解码器都会用到。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.zero.ask": {
+        "en": "With the causal mask on, what weight does “{query}” give to “{key}”?",
+        "zh": "打开因果掩码后，“{query}”给“{key}”的权重是多少？",
+    },
+    "quiz.zero.why": {
+        "en": "0, exactly: “{key}” comes after “{query}”, so its score is set to −∞ and "
+        "e^(−∞) = 0. The weight it would have had goes to the keys that may be seen.",
+        "zh": "恰好是 0：“{key}”在“{query}”之后，所以它的分数被设为 −∞，而 e^(−∞) = 0。它原本能得到的权重分给了可以看到的键。",
     },
 }

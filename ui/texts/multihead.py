@@ -1,6 +1,7 @@
 """Texts of the Multi-head page."""
 
 TEXTS = {
+    "title": {"en": "Multi-head", "zh": "多头注意力"},
     "intro": {
         "en": "One attention pass gives each token one way of looking at the sentence. "
         "Multi-head attention runs h passes side by side, each with its own slice of W_Q, "
@@ -189,4 +190,20 @@ TEXTS = {
     "role_short.next": {"en": "next", "zh": "后一个"},
     "role_short.first": {"en": "first", "zh": "第一个"},
     "role_short.last": {"en": "last", "zh": "最后一个"},
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.width.ask": {
+        "en": "{h} heads each give a vector of d_k = {d_k} numbers per token. How many numbers "
+        "does a token's concatenation have?",
+        "zh": "{h} 个头，每个头为每个词元给出 d_k = {d_k} 个数。拼接之后，每个词元有多少个数？",
+    },
+    "quiz.width_one.ask": {
+        "en": "One head gives a vector of d_k = {d_k} numbers per token. How many numbers does "
+        "a token's concatenation have?",
+        "zh": "一个头为每个词元给出 d_k = {d_k} 个数。拼接之后，每个词元有多少个数？",
+    },
+    "quiz.width.why": {
+        "en": "{width} = {h} × {d_k}: the heads' outputs are put side by side. W_O then maps "
+        "those {width} numbers back to d_model = {d}.",
+        "zh": "{width} = {h} × {d_k}：各个头的输出并排放在一起。然后 W_O 把这 {width} 个数映射回 d_model = {d} 维。",
+    },
 }

@@ -1,6 +1,7 @@
 """Texts of the Overview page: the four steps of scaled dot-product attention at a glance."""
 
 TEXTS = {
+    "title": {"en": "Overview", "zh": "总览"},
     "intro": {
         "en": "Attention lets every token of a sentence build a new vector out of the other "
         "tokens, taking most from the ones that matter to it. The whole mechanism is four "
@@ -114,5 +115,17 @@ TEXTS = {
         "en": "With {h} heads, each head repeats these steps on its own {d_k}-dimensional "
         "slice; only head 1 is drawn here.",
         "zh": "有 {h} 个头时，每个头都在自己的 {d_k} 维切片上重复这些步骤；这里只画出第 1 个头。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.top.ask": {
+        "en": "At these settings, which key will “{token}” give its largest weight?",
+        "zh": "在当前设置下，“{token}”会把最大的权重给哪个键？",
+    },
+    "quiz.top.why": {
+        "en": "Its row of weights gives “{answer}” {weight}, against an even share of {even} "
+        "for each of the {n} keys. The weight follows the score: the key whose vector points "
+        "most the same way as the query's wins the largest share.",
+        "zh": "它那一行权重给“{answer}”的是 {weight}，而平均分给 {n} 个键时每个只有 {even}。"
+        "权重跟着分数走：和查询方向最一致的键拿到最大的一份。",
     },
 }

@@ -1,6 +1,7 @@
 """Texts of the Q, K, V intuition page: a tiny film recommender run by the attention formula."""
 
 TEXTS = {
+    "title": {"en": "Q, K, V intuition", "zh": "Q、K、V 的直觉"},
     "intro": {
         "en": "Queries, keys and values come from search. Think of a streaming service "
         "choosing what to put in front of you tonight:",
@@ -114,5 +115,15 @@ TEXTS = {
         "中的 “it” 为例：它的**查询**是 “it” 想找的东西，**键**是句中每个词元（包括 “it” 自己）对自己的描述，"
         "**值**是每个词元交出来的信息。在文章的例子里，“it” 得到的混合中占比最大的一份来自 “cake”。两点不同：每个词元同时提出自己的查询，"
         "所以 q 变成矩阵 Q；标签也不是手写的，而是学出来的：Q = X·W_Q，K = X·W_K，V = X·W_V。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.best.ask": {
+        "en": "Your query asks most for {tag}. Which film will get the largest weight?",
+        "zh": "你的查询最想要{tag}。哪部片子会得到最大的权重？",
+    },
+    "quiz.best.why": {
+        "en": "{answer} gets {weight}: its key matches the query best, so softmax gives it "
+        "the largest share, and its values count most in the blend you get back.",
+        "zh": "{answer}得到 {weight}：它的键和查询最匹配，所以 softmax 给它最大的份额，你拿回的混合结果里它的值也最有分量。",
     },
 }

@@ -1,6 +1,11 @@
 """Texts of the Real model page (the pretrained all-MiniLM-L6-v2)."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"GELU", "LayerNorm", "UNK"}
+
 TEXTS = {
+    "title": {"en": "A real model", "zh": "真实模型"},
     "intro": {
         "en": "Everything so far used made-up or random weights. This page runs a real, "
         "trained network on your sentence: **all-MiniLM-L6-v2**, a small BERT-style "
@@ -212,5 +217,18 @@ TEXTS = {
         "90 MB); then reload the page.",
         "zh": "这台服务器上没有安装预训练模型，所以这一部分无法运行；本页其余部分不受影响。用下面的命令安装"
         "（约 90 MB），然后刷新页面。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.layer.ask": {
+        "en": "The model has {layers} layers of {heads} heads. In which layer is the head that "
+        "links “{q}” to “{k}” most strongly?",
+        "zh": "这个模型有 {layers} 层，每层 {heads} 个头。把“{q}”和“{k}”联系得最紧的那个头在第几层？",
+    },
+    "quiz.layer.why": {
+        "en": "Layer {layer} (head {head}, weight {weight}). Nobody told the model to link "
+        "them: training on text made some heads do it, mostly in the later layers, while "
+        "others look at neighbours or at [CLS] and [SEP].",
+        "zh": "第 {layer} 层（第 {head} 个头，权重 {weight}）。没有人告诉模型要把它们联系起来：是在文本上训练让某些头学会了，"
+        "多半在较后的层；别的头则看相邻的词，或者看 [CLS] 和 [SEP]。",
     },
 }

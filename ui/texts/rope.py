@@ -1,6 +1,11 @@
 """Texts of the Rotary positions (RoPE) page."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"GPT-NeoX", "RoFormer", "Su"}
+
 TEXTS = {
+    "title": {"en": "Rotary positions (RoPE)", "zh": "旋转位置编码（RoPE）"},
     "intro": {
         "en": "The Tokens page adds a position vector to every embedding before W_Q and W_K, as "
         "the 2017 paper did. Most models a student meets today (Llama, Qwen, Mistral, …) leave "
@@ -203,4 +208,38 @@ TEXTS = {
     },
     "col_interleaved": {"en": "interleaved (this app)", "zh": "交错式（本应用）"},
     "col_halves": {"en": "halves", "zh": "对半式"},
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.shift.ask": {
+        "en": "With RoPE, the followed token stands at position {pos_q} and the key at "
+        "{pos_k}. If both move {shift} places to the right (to {pos_q_after} and "
+        "{pos_k_after}), does their score q·k change?",
+        "zh": "用 RoPE 时，跟踪的词元在位置 {pos_q}，键在位置 {pos_k}。如果两个都向右移动 {shift} "
+        "个位置（到 {pos_q_after} 和 {pos_k_after}），它们的分数 q·k 会变吗？",
+    },
+    "quiz.shift.why": {
+        "en": "The score is {before} at positions {pos_q} and {pos_k}, and {after} at "
+        "{pos_q_after} and {pos_k_after}: the same up to rounding (the table below gives the "
+        "difference). Every pair of q is turned by {pos_q}·θ_i and of k by {pos_k}·θ_i; the dot "
+        "product of two arrows depends only on the angle between them, and moving both adds "
+        "{shift}·θ_i to each. All the score sees is the distance, {distance}.",
+        "zh": "在位置 {pos_q} 和 {pos_k} 时分数是 {before}，在 {pos_q_after} 和 {pos_k_after} 时是 "
+        "{after}：除了舍入误差完全相同（下面的表给出了差）。q 的每个数对转动 {pos_q}·θ_i，k 的转动 "
+        "{pos_k}·θ_i；两支箭头的点积只取决于它们之间的夹角，而两个都移动时各自多转 {shift}·θ_i。"
+        "分数看到的只有距离 {distance}。",
+    },
+    "quiz.shift_sinusoidal.ask": {
+        "en": "And with the Tokens page's sinusoidal positions added to the embeddings instead "
+        "(nothing turned), does the same move change the score?",
+        "zh": "如果改用词元页的正弦位置编码，把它加到嵌入上（不做任何转动），同样的移动会改变分数吗？",
+    },
+    "quiz.shift_sinusoidal.why": {
+        "en": "The score is {before} at positions {pos_q} and {pos_k}, and {after} at "
+        "{pos_q_after} and {pos_k_after}: it moved by {difference}. The sinusoid is added before "
+        "W_Q and W_K, so q·k falls into four parts: meaning with meaning, meaning with position "
+        "(twice) and position with position. The middle ones change whenever a token moves, "
+        "however far apart the two stay.",
+        "zh": "在位置 {pos_q} 和 {pos_k} 时分数是 {before}，在 {pos_q_after} 和 {pos_k_after} 时是 "
+        "{after}：变了 {difference}。正弦编码是在 W_Q、W_K 之前加上的，所以 q·k 分成四部分：含义与含义、"
+        "含义与位置（两项）、位置与位置。只要词元一移动，中间两项就会变，不管两者之间的距离是否保持不变。",
+    },
 }

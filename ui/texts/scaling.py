@@ -1,6 +1,11 @@
 """Texts of the Scaling (step 2, ÷√d_k) page."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"Var"}
+
 TEXTS = {
+    "title": {"en": "2 · Scaling", "zh": "2 · 缩放"},
     "intro": {
         "en": "Step 1 produced a score q·k for every query–key pair. Before those scores reach "
         "softmax, each one is divided by **√d_k**, the square root of the length of a query "
@@ -160,5 +165,27 @@ TEXTS = {
         "looks at that softmax closely.",
         "zh": "除以 √d_k 让分数在任何维度下都保持差不多的大小，softmax 因而足够“柔和”，"
         "既能混合多个词元，也便于学习。下一步会仔细看看这个 softmax。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.grow.ask": {
+        "en": "q and k have d_k = {d_k} independent parts, each of variance 1. Roughly what "
+        "is the variance of q·k?",
+        "zh": "q 和 k 各有 d_k = {d_k} 个相互独立、方差为 1 的分量。q·k 的方差大约是多少？",
+    },
+    "quiz.grow.why": {
+        "en": "About {d_k}: measured {measured} over {n} samples. q·k adds up d_k products, "
+        "each of variance 1, and variances of independent terms add up.",
+        "zh": "大约 {d_k}：用 {n} 个样本实测为 {measured}。q·k 是 d_k 个乘积之和，每个乘积方差为 1，"
+        "而独立项的方差可以相加。",
+    },
+    "quiz.shrink.ask": {
+        "en": "And after dividing q·k by √{d_k}, roughly what is its variance?",
+        "zh": "那么把 q·k 除以 √{d_k} 之后，方差大约是多少？",
+    },
+    "quiz.shrink.why": {
+        "en": "About 1: measured {measured}. Dividing by √d_k divides the variance by d_k, "
+        "whatever the dimension, so softmax always sees scores of the same size.",
+        "zh": "大约 1：实测为 {measured}。除以 √d_k 会让方差除以 d_k，无论维度多大都一样，"
+        "所以 softmax 看到的分数总是同样大小。",
     },
 }

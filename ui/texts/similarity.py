@@ -1,6 +1,7 @@
 """Texts of the Similarity (step 1, Q·Kᵀ) page."""
 
 TEXTS = {
+    "title": {"en": "1 · Similarity Q·Kᵀ", "zh": "1 · 相似度 Q·Kᵀ"},
     "intro": {
         "en": "Every token's input vector x is turned into two new vectors by multiplying it "
         "with two learned matrices: a **query** q = x·W_Q (what this token is looking for) "
@@ -43,5 +44,24 @@ TEXTS = {
     "terms_cut": {
         "en": "The first {shown} of {d} terms are listed; the sum uses all of them.",
         "zh": "只列出 {d} 项中的前 {shown} 项；求和用的是全部。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.top.ask": {
+        "en": "In S = Q·Kᵀ, with which key will the query of “{token}” score highest?",
+        "zh": "在 S = Q·Kᵀ 中，“{token}”的查询和哪个键的分数最高？",
+    },
+    "quiz.top.why": {
+        "en": "With “{answer}”: {score}. Each cell of its row is the dot product of its query "
+        "with one key; the largest one is the key that points most the same way.",
+        "zh": "和“{answer}”：{score}。它那一行的每个格子都是它的查询和一个键的点积；最大的那个就是方向最一致的键。",
+    },
+    "quiz.count.ask": {
+        "en": "The sentence has {n} tokens. How many scores does S = Q·Kᵀ hold?",
+        "zh": "这句话有 {n} 个词元。S = Q·Kᵀ 一共有多少个分数？",
+    },
+    "quiz.count.why": {
+        "en": "{count} = {n} × {n}: every query is compared with every key, its own included, "
+        "so there is one row per query and one column per key.",
+        "zh": "{count} = {n} × {n}：每个查询都要和每个键（包括它自己）比较，所以每个查询一行、每个键一列。",
     },
 }

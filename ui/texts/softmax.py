@@ -1,6 +1,11 @@
 """Texts of the Softmax & sharpness (step 3) page."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"bits"}
+
 TEXTS = {
+    "title": {"en": "3 · Softmax & sharpness", "zh": "3 · Softmax 与尖锐度"},
     "intro": {
         "en": "Step 3 turns each row of scaled scores into **attention weights**: positive "
         "numbers that add up to 1, telling how the query token shares its attention among "
@@ -215,4 +220,26 @@ TEXTS = {
         "zh": "这台服务器上排队的计算太多了，请稍后再试。",
     },
     "sweep_job.retry": {"en": "Try again", "zh": "重试"},
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.sharp.ask": {
+        "en": "At d_model = {d}, switch scaling off. Will the largest weight in the row of "
+        "“{token}” go up or down?",
+        "zh": "在 d_model = {d} 时关掉缩放。“{token}”那一行里最大的权重会变大还是变小？",
+    },
+    "quiz.sharp.why": {
+        "en": "{answer}: {on} with ÷√{d_k}, {off} without. Unscaled scores are √{d_k} times "
+        "larger, and softmax of larger scores piles the weight onto the top key, where "
+        "almost no gradient gets through.",
+        "zh": "{answer}：缩放时为 {on}，不缩放时为 {off}。不缩放的分数大了 √{d_k} 倍，而分数越大，"
+        "softmax 越把权重堆到最高的那个键上，梯度也就几乎传不过去。",
+    },
+    "quiz.sum.ask": {
+        "en": "What do the weights in the row of “{token}” add up to?",
+        "zh": "“{token}”那一行的权重加起来是多少？",
+    },
+    "quiz.sum.why": {
+        "en": "1, always: softmax divides each e^z by the sum over the row's {n} keys it may "
+        "see, so the weights are shares of one whole.",
+        "zh": "总是 1：softmax 把每个 e^z 除以这一行（它能看到的 {n} 个键）的总和，所以权重是一个整体的各个份额。",
+    },
 }

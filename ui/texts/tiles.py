@@ -1,6 +1,11 @@
 """Texts of the Softmax one tile at a time page (FlashAttention's online softmax)."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"FlashAttention", "HBM", "SRAM"}
+
 TEXTS = {
+    "title": {"en": "Softmax one tile at a time", "zh": "逐块计算 softmax"},
     "intro": {
         "en": "The Softmax page takes a whole row of scores at once and first subtracts the "
         "row's largest score, so that no e^x overflows. A long text has far too many keys "
@@ -200,5 +205,57 @@ TEXTS = {
         "的权重。\n"
         "- **逐块生成分数。** 本应用先算出整个分数矩阵，再逐块读取，这样两边用的是完全相同的数；"
         "FlashAttention 则边走边算每一块的分数，这改变的是内存，不会改变任何一个数。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.l.ask": {
+        "en": "The row of “{token}” is walked in tiles of {tile}. After a tile whose largest "
+        "score is above the running maximum m, does the running sum l grow, shrink, or could "
+        "it do either?",
+        "zh": "“{token}”这一行按每块 {tile} 个键逐块处理。某一块的最大分数大于当前最大值 m 时，处理完这一块，"
+        "当前总和 l 是变大、变小，还是都有可能？",
+    },
+    "quiz.l.why": {
+        "en": "{answer}. After such a tile, l = e^(m_old − m_new)·l_old + the tile's sum of "
+        "e^(x − m_new). The first part is smaller than l_old, since the factor is below 1; the "
+        "second is at least 1, since the tile's own maximum gives e⁰ = 1. Either can win: in "
+        "tiles of 2, the scores 0 0 | 5 0 take l from {shrink_before} to {shrink_after}, and "
+        "0 0 | 1 1 from {grow_before} to {grow_after}. In the row of “{token}” with tiles of "
+        "{tile}, {raised} tile(s) after the first raised m; l grew after {grew} of them and "
+        "shrank after {shrank}. The first, at tile {step}: m went from {m_old} to {m_new}, the "
+        "factor was {factor}, and l = {factor} × {l_old} + {tile_sum} = {l_new}.",
+        "zh": "{answer}。处理完这样一块后，l = e^(m_old − m_new)·l_old + 这一块的 e^(x − m_new) 之和。前一部分"
+        "比 l_old 小，因为因子小于 1；后一部分至少为 1，因为这一块自己的最大值贡献 e⁰ = 1。哪一边占上风都有"
+        "可能：每块 2 个键时，分数 0 0 | 5 0 让 l 从 {shrink_before} 变为 {shrink_after}，而 0 0 | 1 1 让它从 "
+        "{grow_before} 变为 {grow_after}。在“{token}”这一行、每块 {tile} 个键时，第一块之后有 {raised} 块抬高了 "
+        "m；其中 {grew} 块之后 l 变大，{shrank} 块之后变小。第一次发生在第 {step} 块：m 从 {m_old} 变为 "
+        "{m_new}，因子为 {factor}，l = {factor} × {l_old} + {tile_sum} = {l_new}。",
+    },
+    "quiz.l.why_none": {
+        "en": "{answer}. After such a tile, l = e^(m_old − m_new)·l_old + the tile's sum of "
+        "e^(x − m_new). The first part is smaller than l_old, since the factor is below 1; the "
+        "second is at least 1, since the tile's own maximum gives e⁰ = 1. Either can win: in "
+        "tiles of 2, the scores 0 0 | 5 0 take l from {shrink_before} to {shrink_after}, and "
+        "0 0 | 1 1 from {grow_before} to {grow_after}. In the row of “{token}” with tiles of "
+        "{tile}, no tile after the first raised m: its largest score came in the first tile. "
+        "Try B = 1 to watch m rise as the walk goes.",
+        "zh": "{answer}。处理完这样一块后，l = e^(m_old − m_new)·l_old + 这一块的 e^(x − m_new) 之和。前一部分"
+        "比 l_old 小，因为因子小于 1；后一部分至少为 1，因为这一块自己的最大值贡献 e⁰ = 1。哪一边占上风都有"
+        "可能：每块 2 个键时，分数 0 0 | 5 0 让 l 从 {shrink_before} 变为 {shrink_after}，而 0 0 | 1 1 让它从 "
+        "{grow_before} 变为 {grow_after}。在“{token}”这一行、每块 {tile} 个键时，第一块之后没有哪一块抬高 m："
+        "它的最大分数出现在第一块里。试试 B = 1，看 m 如何一路升高。",
+    },
+    "quiz.kept.ask": {
+        "en": "Between two tiles, how many numbers must one query keep, however long the text? "
+        "Its value vectors have d_v = {d_v} numbers.",
+        "zh": "在两块之间，一个查询必须保留多少个数（不管文本有多长）？它的值向量有 d_v = {d_v} 个数。",
+    },
+    "quiz.kept.why": {
+        "en": "{kept}: the running maximum m, the running sum l and the running output's {d_v} "
+        "numbers, d_v + 2 in all. While a tile is worked on, its {tile} scores are there too "
+        "({held} in all). The full softmax keeps the whole row of scores instead, one per key: "
+        "{n} here, and as many as the text is long.",
+        "zh": "{kept} 个：当前最大值 m、当前总和 l，以及当前输出的 {d_v} 个数，一共 d_v + 2 个。处理某一块时，"
+        "它的 {tile} 个分数也在（一共 {held} 个）。完整的 softmax 则要保留整行分数，每个键一个：这里是 {n} 个，"
+        "文本有多长就有多少个。",
     },
 }

@@ -1,6 +1,7 @@
 """Texts of the Tokens & position page: embeddings, sinusoidal positions, and their sum."""
 
 TEXTS = {
+    "title": {"en": "Tokens & position", "zh": "词元与位置"},
     "intro": {
         "en": "Before any attention happens, the sentence is cut into tokens and every token "
         "becomes one vector: an **embedding** E that stands for what the token means, plus a "
@@ -132,5 +133,19 @@ TEXTS = {
         "at once.",
         "zh": "有了 PE，模型知道了*哪个*词在前。但每一行仍然只描述它自己的词元：“it”那一行里，"
         "没有任何东西说明“it”指的是蛋糕。把词元彼此联系起来，是注意力的任务——它会同时查看所有的行。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.swap.ask": {
+        "en": "Swap “{a}” and “{b}” in the sentence. How many of the {n} rows of X = E + PE "
+        "change?",
+        "zh": "把句子里的“{a}”和“{b}”对调。X = E + PE 的 {n} 行中，有几行会变？",
+    },
+    "quiz.swap.why": {
+        "en": "{changed} rows: only the two words that moved now sit on other positions, so "
+        "only their position terms change. The other words keep both their meaning and "
+        "their place. Without PE, the swapped sentence would have the same set of rows, "
+        "only in another order: nothing in X would say which word came first.",
+        "zh": "{changed} 行：只有挪动的两个词换到了别的位置，所以只有它们的位置项变了。其余的词含义和位置都没变。"
+        "如果没有 PE，对调后的句子得到的是同一组行，只是顺序不同：X 里没有任何东西能说明哪个词在前。",
     },
 }

@@ -1,6 +1,11 @@
 """Texts of the "Why scale? Train it" page: one attention model trained with and without ÷√d_k."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"Adam"}
+
 TEXTS = {
+    "title": {"en": "Why scale? Train it", "zh": "为什么缩放？亲手训练"},
     "intro": {
         "en": "The Scaling and Softmax pages showed what dividing by √d_k does to a row of "
         "scores. Here the division has to prove itself in training. A small attention model "
@@ -345,5 +350,21 @@ TEXTS = {
         "zh": "**要点：** ÷√d_k 只是一个固定的因子，模型本来也可以自己学会把 W_Q 和 W_K 缩小。"
         "这个因子带来的是：分数、进而 softmax，从一开始就处在不饱和的范围里。"
         "它在每个 d_k 上值多少，正是扫描所测量的。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.gradient.ask": {
+        "en": "At d_k = {d_k}, without ÷√d_k: will the gradient that reaches W_Q at the first "
+        "step be larger or smaller than with it?",
+        "zh": "在 d_k = {d_k} 时不除以 √d_k：第一步传到 W_Q 的梯度，会比除以时更大还是更小？",
+    },
+    "quiz.gradient.why": {
+        "en": "{answer}: {q_off} without against {q_on} with, as the scores are not divided. "
+        "Yet what gets through softmax shrinks: the norm of its Jacobian is {j_off} against "
+        "{j_on}. Large scores make rows nearly one-hot, so most of the signal that should "
+        "teach W_Q and W_K which key to prefer is lost, and training wanders: watch the "
+        "curves below.",
+        "zh": "{answer}：不除以时为 {q_off}，除以时为 {q_on}，因为分数没有被缩小。可是能穿过 softmax 的部分变小了："
+        "它的雅可比矩阵范数是 {j_off}，对比 {j_on}。分数太大让各行几乎变成独热，本该告诉 W_Q 和 W_K "
+        "该偏向哪个键的信号大多丢失了，训练就会走弯路：看看下面的曲线。",
     },
 }

@@ -1,6 +1,7 @@
 """Texts of the Weighted sum (step 4, weights × V) page."""
 
 TEXTS = {
+    "title": {"en": "4 · Weighted sum ×V", "zh": "4 · 加权求和 ×V"},
     "intro": {
         "en": "Softmax told each token how much attention to pay to every other token. Now "
         "that attention is spent. Every token also carries a **value** vector v = x·W_V: the "
@@ -95,5 +96,35 @@ TEXTS = {
     "masked_zero": {
         "en": "Keys blocked by the causal mask have weight exactly 0, so they add nothing.",
         "zh": "被因果掩码挡住的键权重恰好为 0，所以它们什么也不贡献。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.negative.ask": {
+        "en": "Every weight is positive. Is any value of the output O = A·V negative at these "
+        "settings?",
+        "zh": "每个权重都是正的。在当前设置下，输出 O = A·V 中有没有负数？",
+    },
+    "quiz.negative.why": {
+        "en": "Yes: “{token}”, dimension {dim}, is {value}. O mixes the value vectors, and "
+        "values can be negative; a mix of them lies between their smallest and largest. It "
+        "is not a probability.",
+        "zh": "有：“{token}”的第 {dim} 维是 {value}。O 是值向量的混合，而值可以是负数；"
+        "混合结果落在它们的最小值和最大值之间。它不是概率。",
+    },
+    "quiz.negative.why_none": {
+        "en": "No, not here: every value that gets a weight is positive, so every mix is too. "
+        "But O is no probability: with other settings (try another seed) values and outputs "
+        "go below 0.",
+        "zh": "这里没有：得到权重的每个值都是正的，所以它们的混合也是正的。但 O 不是概率：换个设置（比如换个种子），"
+        "值和输出都会出现负数。",
+    },
+    "quiz.cell.ask": {
+        "en": "Work it out from A and V: what is the first value of the output of “{token}”, "
+        "O[{token}, 1]?",
+        "zh": "用 A 和 V 算一算：“{token}”输出的第一个值 O[{token}, 1] 是多少？",
+    },
+    "quiz.cell.why": {
+        "en": "{value}: the row of A for “{token}” times the first column of V, term by term, "
+        "added up (the worked sum below does it for you).",
+        "zh": "{value}：把 A 中“{token}”那一行和 V 的第一列逐项相乘再相加（下面的逐项求和会替你算一遍）。",
     },
 }

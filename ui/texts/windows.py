@@ -1,6 +1,11 @@
 """Texts of the Which keys a query may see page (sliding windows, sinks, receptive fields)."""
 
+# Words its Chinese texts keep in Latin letters: names of functions, models, formats,
+# tools and people (tests/test_chinese.py finds no other English).
+LATIN = {"Clark", "Longformer", "StreamingLLM"}
+
 TEXTS = {
+    "title": {"en": "Which keys a query may see", "zh": "查询能看到哪些键"},
     "intro": {
         "en": "Models that read long texts do not let every query see every key: that costs "
         "n × n. A **sliding window** keeps only the last w tokens (Longformer, Mistral). "
@@ -165,5 +170,32 @@ TEXTS = {
     "sinks_rows_all": {
         "en": "The text has no word piece, so every one of its {n} rows is averaged.",
         "zh": "这段文本没有词语片段，所以对全部 {n} 行取平均。",
+    },
+    # The page's questions (core.quiz): what is asked, and why the answer is what it is.
+    "quiz.reach.ask": {
+        "en": "Every layer of a decoder has a sliding window of {window}: each token sees itself "
+        "and the tokens just before it, {window} in all. Can the last token of a {n}-token "
+        "sentence see the first one after {layers} layers?",
+        "zh": "一个解码器的每一层都有大小为 {window} 的滑动窗口：每个词元看到自己和紧挨在它前面的词元，一共 "
+        "{window} 个。经过 {layers} 层后，一个 {n} 个词元的句子的最后一个词元能看到第一个词元吗？",
+    },
+    "quiz.reach.why": {
+        "en": "{answer}. Each layer reaches {step} tokens further back (w − 1), so after "
+        "{layers} layers the last token depends on {span} positions, back to position "
+        "{earliest}: it takes exactly {needed} layers to reach the first token.",
+        "zh": "{answer}。每一层往回多够到 {step} 个词元（w − 1），所以经过 {layers} 层，最后一个词元依赖 {span} "
+        "个位置，最远到第 {earliest} 个位置：恰好需要 {needed} 层才能够到第一个词元。",
+    },
+    "quiz.reach.why_not": {
+        "en": "{answer}. Each layer reaches only {step} tokens further back (w − 1), so after "
+        "{layers} layers the last token depends on {span} positions, back to position "
+        "{earliest}. It would take {needed} layers to reach the first token.",
+        "zh": "{answer}。每一层只往回多够到 {step} 个词元（w − 1），所以经过 {layers} 层，最后一个词元依赖 "
+        "{span} 个位置，最远到第 {earliest} 个位置。要够到第一个词元需要 {needed} 层。",
+    },
+    "quiz.reach.why_never": {
+        "en": "{answer}. A window of 1 is each token alone: no layer looks back, however many "
+        "are stacked.",
+        "zh": "{answer}。窗口为 1 时每个词元只看自己：不论叠加多少层，都不会往回看。",
     },
 }

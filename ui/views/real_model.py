@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core import quiz
 from core.bert import BertOutput, HeadMatch
 from core.lines import strongest_heads
 from core.tokens import is_cjk
@@ -11,8 +12,10 @@ from realmodel import FIX_COMMAND
 from realmodel.loader import ENV_VAR
 from ui import state
 from ui.charts import bars
+from ui.frame import fragment
 from ui.i18n import t
 from ui.lines import lines_view
+from ui.page import Page
 from ui.widgets import md_escape, show_chart, weights_view
 
 
@@ -72,7 +75,7 @@ def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatc
 LINES_HEADS = 3  # heads drawn at first: the layer's strongest for the link
 
 
-@st.fragment  # its layer and heads rerun only this view
+@fragment  # its layer and heads rerun only this view
 def lines(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str) -> None:
     """The query's attention as lines to every key, in the layer chosen (at first the one
     with the strongest head for the link), its strongest heads for the link shown first."""
@@ -90,3 +93,13 @@ def lines(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch,
     heads_key = f"real_lines_heads_{key}_{layer}"  # each layer starts at its own strongest
     keys = {"key": "real_lines", "heads_key": heads_key}
     lines_view(weights, labels, qi, names, default=default, marked=ki, **keys)
+
+
+PAGE = Page(
+    "real_model",
+    icon=":material/model_training:",
+    section="more",
+    tour="lesson",
+    controls=("sentence", "focus"),  # a trained model has its own sizes and weights
+    questions={"real_model": quiz.real_model_questions},
+)

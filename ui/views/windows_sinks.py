@@ -12,9 +12,9 @@ from realmodel import MAX_TOKENS
 from ui import state
 from ui.figures.windows import sink_lines
 from ui.i18n import t
-from ui.long_context import sinks
-from ui.real_model import unavailable
 from ui.settings import Settings
+from ui.views.real_model import unavailable
+from ui.views.windows import sinks
 from ui.widgets import matrix_view, show_chart
 
 STRONGEST = 5  # heads listed by their share on [CLS]

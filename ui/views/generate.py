@@ -5,9 +5,12 @@ itself plays the steps."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import streamlit as st
 
+from core import quiz
 from core.generate.inference_cost import (
     NUMBER_TYPES,
     MemoryEstimate,
@@ -17,16 +20,17 @@ from core.generate.inference_cost import (
 )
 from core.generate.model_configs import PRESETS
 from core.gqa import attention_kind, kv_head_choices
-from ui import generation as gen
 from ui.charts import bars
 from ui.figures.generate import DIMS_SHOWN, readers, step_table
 from ui.figures.generate_cost import memory_chart, work_chart
 from ui.figures.multihead import head_maps
+from ui.frame import fragment
 from ui.i18n import t
-from ui.page_params import PAGE_PARAMS, link_choice, link_count, link_int
+from ui.page import Page, Param, keep_whole, uses
 from ui.quiz import ask
 from ui.settings import Settings
 from ui.view import unfold
+from ui.views import generate_state as gen
 from ui.widgets import (
     dim_labels,
     figure_heading,
@@ -45,6 +49,10 @@ MAX_CONTEXT = 1_048_576  # tokens: the longest context models offer today
 MAX_BATCH = 256
 BAR_PX = 34  # per bar of the cache against g: room for its label
 KV_PICK = "gen_kv"  # the calculator's "what if it had g key/value heads" (not in the link)
+PRESET = Param("gen_preset", "preset", "llama3_8b")  # the calculator's model, its context,
+CTX = Param("gen_ctx", "ctx", 8192)  # its number type and its batch
+TYPE = Param("gen_type", "type", "fp16")
+BATCH = Param("gen_batch", "batch", 1)
 
 
 # ------------------------------------------------------------------------ one step
@@ -52,7 +60,7 @@ KV_PICK = "gen_kv"  # the calculator's "what if it had g key/value heads" (not i
 
 def _step_moved() -> None:
     """The step moved by hand: it stays there."""
-    st.session_state[gen.STEP] = st.session_state[gen.PICK]
+    st.session_state[gen.STEP.key] = st.session_state[gen.PICK]
     st.session_state[gen.PLAYING] = False
 
 
@@ -103,13 +111,12 @@ def one_step(g_, labels: list[str], head: int, focus: int) -> None:
     diffs = {"diff": gen.tiny_text(g_.step_diff[step - 1]), "max": gen.tiny_text(g_.max_diff)}
     st.caption(t("generate.step_caption", t=step, n=n, cut=cut, **diffs))
     unfold(t("generate.full", t=step), "gen_full_open", full_map, g_, labels, head, step)
-    gen.sync_link()
 
 
 # ---------------------------------------------------------------------------- why cache
 
 
-@st.fragment
+@fragment
 def why_cache(s: Settings, n: int) -> None:
     """Multiply-adds with and without a cache, for the sentence and for long texts."""
     st.subheader(t("generate.why"))
@@ -167,7 +174,7 @@ def _kind(h: int, g: int) -> str:
     return t(f"generate.kind_{attention_kind(h, g).lower()}")
 
 
-@st.fragment
+@fragment
 def sharing(s: Settings, labels: list[str], focus: int) -> None:
     """g key/value heads for h query heads: who reads what, the maps, the cache against g."""
     h = s.n_heads
@@ -184,10 +191,9 @@ def sharing(s: Settings, labels: list[str], focus: int) -> None:
         format_func=lambda k: t("generate.g_option", g=k, kind=attention_kind(h, k)),
         key="gen_g_pick",
         on_change=gen.keep,
-        args=(gen.KV_HEADS, "gen_g_pick"),
+        args=(gen.KV_HEADS.key, "gen_g_pick"),
         help=t("generate.g_help", h=h),
     )
-    gen.sync_link()
     if not ask("generate_share", s, h, g):
         return
     shared = gen.generation(s, g)
@@ -239,8 +245,8 @@ def sharing(s: Settings, labels: list[str], focus: int) -> None:
 
 def _preset_changed() -> None:
     """A new model: its own context length and key/value heads."""
-    c = PRESETS[st.session_state["gen_preset"]]
-    st.session_state["gen_ctx"] = c.context
+    c = PRESETS[st.session_state[PRESET.key]]
+    st.session_state[CTX.key] = c.context
     st.session_state[KV_PICK] = c.n_kv_heads
 
 
@@ -299,37 +305,35 @@ def _result(e: MemoryEstimate) -> None:
     unfold(t("generate.presets"), "gen_presets", _presets, e.number_type)
 
 
-@st.fragment
+@fragment
 def calculator(s: Settings) -> None:
     """A real model's cache for a context, a number type and a batch; what if g were other."""
     st.markdown(t("generate.memory_intro"))
     glossary("kv_cache", "number_types")
-    key = link_choice("gen_preset", list(PRESETS), PAGE_PARAMS["gen_preset"][1])
+    key = PRESET.choice(list(PRESETS))
     c = PRESETS[key]
     st.selectbox(
         t("generate.preset"),
         list(PRESETS),
         format_func=lambda k: f"{PRESETS[k].name} · {PRESETS[k].attention}",
-        key="gen_preset",
+        key=PRESET.key,
         on_change=_preset_changed,
     )
     shown = {"h": c.n_heads, "g": c.n_kv_heads, "d": c.d_head, "url": c.source}
     shown |= {"L": c.n_layers, "params": gen.count_text(c.n_params)}
     st.caption(t("generate.source", name=c.name, context=gen.count_text(c.context), **shown))
-    ctx = link_count("gen_ctx", 1, MAX_CONTEXT, c.context)
-    number_type = link_choice("gen_type", list(NUMBER_TYPES), PAGE_PARAMS["gen_type"][1])
-    batch = link_count("gen_batch", 1, MAX_BATCH, 1)
-    g = link_int(KV_PICK, kv_head_choices(c.n_heads), c.n_kv_heads)
+    ctx = CTX.count(1, MAX_CONTEXT, c.context)
+    number_type = TYPE.choice(list(NUMBER_TYPES))
+    batch = BATCH.count(1, MAX_BATCH)
+    g = keep_whole(KV_PICK, kv_head_choices(c.n_heads), c.n_kv_heads)
     left, right = st.columns(2)
-    left.number_input(
-        t("generate.ctx"), min_value=1, max_value=MAX_CONTEXT, step=1024, key="gen_ctx"
-    )
-    right.number_input(t("generate.batch"), min_value=1, max_value=MAX_BATCH, key="gen_batch")
+    left.number_input(t("generate.ctx"), min_value=1, max_value=MAX_CONTEXT, step=1024, key=CTX.key)
+    right.number_input(t("generate.batch"), min_value=1, max_value=MAX_BATCH, key=BATCH.key)
     st.segmented_control(
         t("generate.type"),
         list(NUMBER_TYPES),
         format_func=lambda k: t("generate.type_option", type=k, bytes=NUMBER_TYPES[k]),
-        key="gen_type",
+        key=TYPE.key,
         required=True,
     )
     st.select_slider(
@@ -339,7 +343,38 @@ def calculator(s: Settings) -> None:
         key=KV_PICK,
         help=t("generate.what_if_help", name=c.name, g=c.n_kv_heads),
     )
-    gen.sync_link()
     e = memory_estimate(c, n_tokens=ctx, number_type=number_type, batch=batch, n_kv_heads=g)
     if ask("generate_memory", s, e):
         _result(e)
+
+
+def warm(labels: list[str], d_models: Sequence[int]) -> None:
+    n = len(labels)
+    names, titles = ("query", "output", "weight"), ("value", "weight", "row", "column")
+    for d in d_models:
+        for k in (1, n):  # a step with rows still to come, and the last
+            step_table(
+                np.ones(d), np.ones((k, d)), np.full(k, 1 / k), np.ones((k, d)), np.ones(d),
+                labels, scale_from=(np.ones(d),), names=names, titles=titles,
+            )  # fmt: skip
+    readers(np.arange(4) // 2, t)
+    steps = np.arange(1, n + 1)
+    work_chart(steps, steps, 2 * steps, names=("a", "b"), x_title="x", y_title="y")
+    contexts = np.arange(0, 101, 10)
+    memory_chart(contexts, {"a": contexts, "b": 2 * contexts}, "a", 200, 50, t)
+
+
+PAGE = Page(
+    "generate",
+    icon=":material/edit_note:",
+    section="further",
+    tour="further",
+    controls=uses("causal"),  # the causal mask is always on while generating: the page says so
+    params=(gen.STEP, gen.KV_HEADS, PRESET, CTX, TYPE, BATCH),
+    questions={
+        "generate": quiz.decode_questions,
+        "generate_share": quiz.sharing_questions,
+        "generate_memory": quiz.memory_questions,
+    },
+    warm=warm,
+)

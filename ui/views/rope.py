@@ -4,19 +4,29 @@ setting, the explorer's positions read back from the link, and the sections it u
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from core.rope.compare import DistanceScores, RopeView, ShiftProof, rope_view
-from core.rope.rotary import DEFAULT_BASE, pair_dims, rope_wavelength
+from core import quiz
+from core.rope.compare import (
+    DISTANCES,
+    STARTS,
+    DistanceScores,
+    RopeView,
+    ShiftProof,
+    rope_view,
+    score_by_distance,
+)
+from core.rope.rotary import DEFAULT_BASE, pair_dims, rope_score, rope_wavelength
 from core.tokens import pe_wavelength
 from ui import state
-from ui.figures.rope import distance_curves, wavelengths
+from ui.figures.rope import distance_curves, shown_pairs, turning_pairs, wavelengths
+from ui.frame import page_link
 from ui.i18n import t
-from ui.page import page_link
-from ui.page_params import link_int
+from ui.page import Page, Param, uses
 from ui.settings import Settings, head_options
 from ui.widgets import matrix_view, num, numbers_table, show_chart
 
@@ -27,6 +37,13 @@ SHIFTS = tuple(range(0, 33))
 QUESTION_SHIFT = 5  # the question moves both tokens this far
 ROWS_SHOWN = 16  # rows of the pair-by-pair tables
 PLACES = "_rope_places"  # session_state: the tokens the explorer's positions were set for
+# The page's own controls; the defaults are the article's: "it" (followed) and "cake", at
+# positions 5 and 3, the paper's base, and the question's shift.
+KEY = Param("rope_key", "key", "cake")
+POS_Q = Param("rope_pos_q", "pq", 5)
+POS_K = Param("rope_pos_k", "pk", 3)
+BASE = Param("rope_base", "base", 10_000)
+SHIFT = Param("rope_shift", "shift", QUESTION_SHIFT)
 
 
 # 128 views: a class's sentences and tokens times a few positions each; one is a few
@@ -68,9 +85,9 @@ def places(labels: list[str], qi: int, ki: int) -> tuple[int, int]:
     moves them (or a link gives them); picking other tokens puts them back at theirs."""
     mark = (tuple(labels), qi, ki)
     if st.session_state.get(PLACES, mark) != mark:
-        st.session_state["rope_pos_q"], st.session_state["rope_pos_k"] = qi, ki
+        st.session_state[POS_Q.key], st.session_state[POS_K.key] = qi, ki
     st.session_state[PLACES] = mark
-    return link_int("rope_pos_q", POSITIONS, qi), link_int("rope_pos_k", POSITIONS, ki)
+    return POS_Q.whole(POSITIONS, qi), POS_K.whole(POSITIONS, ki)
 
 
 def base_text(base: int) -> str:
@@ -174,3 +191,26 @@ def distances(curves: DistanceScores, distance: int) -> None:
             show_chart(figure, key=key)
     spread = {"rope": figures(curves.rope_spread), "sin": figures(curves.sinusoidal_spread)}
     st.caption(t("rope.curves_caption", **spread))
+
+
+def warm(labels: list[str], d_models: Sequence[int]) -> None:
+    for d in d_models:
+        pair = rope_score(np.ones(d), np.ones(d), 5, 3)
+        turning_pairs(pair, shown_pairs(pair.q.n_pairs), "q", "k", t)
+        w = np.eye(d)
+        curves = score_by_distance(np.ones(d), np.ones(d), w, w, DISTANCES, STARTS)
+        for distance in (2, -1):  # marked on the curves, and not
+            distance_curves(curves, distance, t)
+        wavelengths(rope_wavelength(d), rope_wavelength(d), ["a", "b"], t)
+
+
+PAGE = Page(
+    "rope",
+    icon=":material/rotate_right:",
+    section="further",
+    tour="further",
+    controls=uses("scale", "causal", "temperature"),  # scores of two tokens, no softmax
+    params=(KEY, POS_Q, POS_K, BASE, SHIFT),
+    questions={"rope": quiz.rope_questions},
+    warm=warm,
+)

@@ -1,17 +1,25 @@
-"""The Train page's request: its controls' options, and what they ask for made safe to train.
+"""Why scale? Train it: the page's declaration, its controls' options, and what they ask for
+made safe to train.
 
-The controls live in session_state (and in the link, see ui.page_params.PAGE_PARAMS) under
-the keys of TRAIN_FIELDS; train_request() reads them before they are drawn.
+The controls live in session_state (and in the link: PARAMS) under the keys of
+TRAIN_FIELDS; train_request() reads them before they are drawn. The trainings run in a
+worker process (ui.views.train_jobs); their results are drawn by ui.views.train_results.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import streamlit as st
 
+from core import quiz
 from core.train.config import LIMITS, Adjustment, TrainConfig, validate
+from core.train.experiment import DIMS, compare, scaling_sweep
+from ui.figures import train as figures
+from ui.i18n import t
+from ui.page import Page, Param
 
 # Powers of two within core.train.config's limits of d_k (1 … 512)
 TRAIN_DK_OPTIONS = tuple(2**e for e in range(int(math.log2(LIMITS["d_k"][1])) + 1))
@@ -29,6 +37,14 @@ TRAIN_FIELDS = {
 TRAIN_DEFAULTS = {
     **{key: getattr(TrainConfig(), name) for key, name in TRAIN_FIELDS.items()},
     "train_target": TRAIN_TARGET,
+}
+LINK_NAMES = {  # each control's name in the link
+    "train_dk": "dk",
+    "train_heads": "h",
+    "train_lr": "lr",
+    "train_steps": "steps",
+    "train_seeds": "seeds",
+    "train_target": "target",
 }
 
 
@@ -95,3 +111,25 @@ def train_request(*, causal: bool, seed: int) -> TrainRequest:
         s[key] = getattr(config, name)
     s["train_target"] = target
     return TrainRequest(config, target, tuple(out))
+
+
+def warm(labels: list[str], d_models: Sequence[int]) -> None:
+    c = compare(TrainConfig(steps=1, n_seeds=1), window=1)
+    figures.learning_charts(c, t)
+    figures.gradient_charts(c, t)
+    figures.entropy_chart(c, t)
+    figures.attention_maps(c, 0, t)
+    sweep = scaling_sweep(TrainConfig(steps=1, n_seeds=1), DIMS, window=1)
+    for d_k in (int(DIMS[0]), 0):  # a d_k of the sweep, marked; one outside it
+        figures.sweep_chart(sweep, d_k, t)
+
+
+PAGE = Page(
+    "train",
+    icon=":material/science:",
+    section="more",
+    controls=("causal", "seed"),  # its own model; the shared mask and seed
+    params=tuple(Param(key, name, TRAIN_DEFAULTS[key]) for key, name in LINK_NAMES.items()),
+    questions={"train": quiz.train_questions},
+    warm=warm,
+)

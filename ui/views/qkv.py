@@ -1,10 +1,17 @@
-"""The Q, K, V page's check by hand: one value component of the blend, film by film."""
+"""Q, K, V intuition: a small film catalogue as keys and values, a query built by hand; and
+its check by hand, one value component of the blend, film by film."""
 
+from collections.abc import Sequence
+
+import numpy as np
 import streamlit as st
 
-from core import AttentionTrace
+from core import AttentionTrace, quiz
+from core import recommender as films
 from core.explain import output_terms
+from ui.figures.qkv import film_bars
 from ui.i18n import t
+from ui.page import Page
 from ui.widgets import index_picker, numbers_table
 
 TITLE_PX, VALUE_PX = 130, 64  # a title and three values fit a phone's column
@@ -28,3 +35,18 @@ def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> No
     st.caption(t("qkv.check_caption"))
     written = " + ".join(f"{w:.3f} × {v:g}" for w, v in zip(terms.a, terms.b, strict=True))
     st.markdown(t("qkv.sum", name=names[c], terms=written, total=f"{terms.total:.2f}"))
+
+
+def warm(labels: list[str], d_models: Sequence[int]) -> None:
+    film_bars(films.recommend(np.ones(4)), list(films.FILMS), t)
+
+
+PAGE = Page(
+    "qkv",
+    icon=":material/search:",
+    section="start",
+    tour="lesson",
+    controls=(),  # its own query, over its own catalogue of films
+    questions={"qkv": quiz.qkv_questions},
+    warm=warm,
+)

@@ -1,14 +1,19 @@
-"""The Scaling page's last part: one query row of the student's sentence through softmax,
-scaled and unscaled, side by side, with its numbers."""
+"""Step 2, scaling: the footnote-4 experiment, and one query row of the student's sentence
+through softmax, scaled and unscaled, side by side, with its numbers."""
 
+from collections.abc import Sequence
+
+import numpy as np
 import pandas as pd
 import streamlit as st
 
-from core import max_entropy, sharpness
+from core import footnote4_experiment, max_entropy, quiz, sharpness
 from ui import settings as cfg
 from ui import state
-from ui.figures.scaling import row_weights
+from ui.figures.scaling import max_weight_chart, row_weights, variance_chart
 from ui.i18n import t
+from ui.page import Page
+from ui.state import FOOTNOTE4_DIMS
 from ui.view import unfold
 from ui.widgets import (
     choose_head,
@@ -80,3 +85,22 @@ def row_numbers(on, off, qi: int, labels: list[str], temperature: float) -> None
     names = [t(f"scaling.{c}") for c in ("col_score", "col_scaled", "col_on", "col_off")]
     numbers_table(dict(zip(names, row, strict=True)), pd.Index(labels, name=t("scaling.col_key")))
     st.caption(t("scaling.numbers_caption", temp=plain(temperature)))
+
+
+def warm(labels: list[str], d_models: Sequence[int]) -> None:
+    n = len(labels)
+    row_weights(np.full(n, 1.0 / n), labels, value_title="w", label_title="k")
+    fn4 = footnote4_experiment(FOOTNOTE4_DIMS, n_rows=2, n_keys=2)
+    for d in d_models:
+        variance_chart(fn4, d, t)
+        max_weight_chart(fn4, d, t)
+
+
+PAGE = Page(
+    "scaling",
+    icon=":material/straighten:",
+    section="steps",
+    tour="lesson",
+    questions={"scaling": quiz.scaling_questions},
+    warm=warm,
+)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core import quiz
 from core.pipeline import Pipeline
 from ui import settings as cfg
 from ui import state
 from ui.figures.multihead import head_names
+from ui.frame import fragment
 from ui.i18n import t
 from ui.lines import lines_view
+from ui.page import Page
 from ui.widgets import glossary, matrix_view, md_escape, num
 
 
@@ -90,7 +93,7 @@ def diversity(s, p: Pipeline) -> None:
 LINES_HEADS = 4  # heads drawn at first: on the article's eight, pronoun, object, praise, previous
 
 
-@st.fragment  # its head switch reruns only this view
+@fragment  # its head switch reruns only this view
 def lines(p: Pipeline, qi: int) -> None:
     """The followed token's attention in every head as lines to every key."""
     labels = p.labels
@@ -102,3 +105,12 @@ def lines(p: Pipeline, qi: int) -> None:
     lines_view(
         p.mha.weights, labels, qi, names, default=default, key="mh_lines", heads_key=heads_key
     )
+
+
+PAGE = Page(
+    "multihead",
+    icon=":material/view_column:",
+    section="more",
+    tour="lesson",
+    questions={"multihead": quiz.multihead_questions},
+)

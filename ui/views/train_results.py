@@ -1,7 +1,7 @@
 """The Train page's results: both trainings side by side, and steps to the target against d_k.
 
 Drawn once the page's question is answered; each training is asked for with a button and
-computed once for every student who asks the same (ui.training).
+computed once for every student who asks the same (ui.views.train_jobs).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import streamlit as st
 
 from core.train.config import WIDTH_LIMIT, TrainConfig
 from core.train.experiment import CLOSE, DIMS, sweep_verdicts, verdict
-from ui import training
 from ui.figures import train as fig
 from ui.i18n import t
+from ui.views import train_jobs as training
 from ui.widgets import choose_head, show_chart
 
 

@@ -7,10 +7,13 @@ import functools
 
 import streamlit as st
 
+from core import quiz
+from core.article import ARTICLE_SENTENCE
 from core.multihead import MHAParams
 from core.sentence_pair import (
     DEC_FEATURES,
     ENC_FEATURES,
+    PAIR_SENTENCE,
     SentencePair,
     build_sentence_pair,
     random_params,
@@ -19,31 +22,37 @@ from core.tokens import MAX_SENTENCE_CHARS, MAX_TOKENS, Tokens
 from ui import settings as cfg
 from ui import state
 from ui.i18n import t
-from ui.page_params import PAGE_PARAMS, link_choice
+from ui.page import Page, Param
 from ui.settings import Settings
 from ui.widgets import dim_labels, matrix_view, md_escape, numbers_table, weights_matrix_view
 
-SENTENCES = ("cross_dec", "cross_enc")  # session_state keys: the decoder's, the encoder's
 WEIGHTS = ("hand", "random")
+# The page's own controls: the decoder's sentence and the encoder's (as long as the sidebar's
+# sentence may be), the weights, and the decoder's token followed.
+DEC = Param("cross_dec", "dec", PAIR_SENTENCE, chars=MAX_SENTENCE_CHARS)
+ENC = Param("cross_enc", "enc", ARTICLE_SENTENCE, chars=MAX_SENTENCE_CHARS)
+WEIGHTS_USED = Param("cross_weights", "weights", WEIGHTS[0])
+FOCUS = Param("cross_focus", "cq", "它")
+SENTENCES = (DEC, ENC)
 
 
-def sentence(key: str) -> Tokens:
+def sentence(param: Param) -> Tokens:
     """A sentence of the page, from its input or a link (cut as the input would), tokenized as
     the sidebar's sentence is (core.tokens.sentence_tokens: ``empty`` says it had none)."""
-    text = str(st.session_state.get(key, PAGE_PARAMS[key][1]))[:MAX_SENTENCE_CHARS]
-    st.session_state[key] = text
+    text = str(st.session_state.get(param.key, param.default))[:MAX_SENTENCE_CHARS]
+    st.session_state[param.key] = text
     return cfg.sentence_tokens(text)
 
 
 def hand_made() -> bool:
     """The weights control: made by hand (the default), or the seed's random ones."""
-    return link_choice("cross_weights", WEIGHTS, WEIGHTS[0]) == WEIGHTS[0]
+    return WEIGHTS_USED.choice(WEIGHTS) == WEIGHTS[0]
 
 
 def article_pair() -> None:
     """Callback: the article's two sentences at 4 dimensions and one head, weights by hand."""
-    for key in (*SENTENCES, "cross_weights"):
-        st.session_state[key] = PAGE_PARAMS[key][1]
+    for param in (*SENTENCES, WEIGHTS_USED):
+        st.session_state[param.key] = param.default
     st.session_state.update(d_model=cfg.DEFAULTS.d_model, n_heads=cfg.DEFAULTS.n_heads)
 
 
@@ -108,12 +117,12 @@ def pair(dec: Tokens, enc: Tokens, settings: Settings, hand: bool) -> SentencePa
 def sentences() -> list:
     """The two sentences, each with its tokens (or why there are none)."""
     found = []
-    for key, column in zip(SENTENCES, st.columns(2), strict=True):
-        info = sentence(key)
-        side = key.removeprefix("cross_")
+    for param, column in zip(SENTENCES, st.columns(2), strict=True):
+        info = sentence(param)
+        side = param.name
         column.text_input(
             t(f"cross_attention.{side}_label"),
-            key=key,
+            key=param.key,
             max_chars=MAX_SENTENCE_CHARS,
             help=t("cross_attention.sentence_help", max=MAX_TOKENS),
         )
@@ -146,7 +155,7 @@ def weights_control(pair, s: cfg.Settings) -> None:
         t("cross_attention.weights_label"),
         WEIGHTS,
         format_func=lambda w: t(f"cross_attention.weights_{w}", seed=s.seed),
-        key="cross_weights",
+        key=WEIGHTS_USED.key,
         required=True,
     )
     why = "hand_caption" if pair.hand_made_weights else "random_caption"
@@ -213,3 +222,14 @@ def alignment(pair) -> None:
         config={names[3]: st.column_config.CheckboxColumn()},
     )
     st.caption(t("cross_attention.alignment_caption"))
+
+
+PAGE = Page(
+    "cross_attention",
+    icon=":material/translate:",
+    section="further",
+    tour="further",
+    controls=("d_model", "n_heads", "scale", "temperature", "seed"),  # its own two sentences
+    params=(DEC, ENC, WEIGHTS_USED, FOCUS),
+    questions={"cross_attention": quiz.cross_attention_questions},
+)

@@ -18,9 +18,8 @@ from core.generate.kvcache import generate as generate_tokens
 from core.generate.model_configs import PRESETS
 from core.gqa import kv_head_choices
 from core.multihead import pool_kv_heads
-from ui import settings as cfg
 from ui import state
-from ui.page_params import link_int
+from ui.page import Param
 from ui.settings import Settings
 from ui.widgets import plain
 
@@ -110,32 +109,27 @@ def count_text(n: int) -> str:
 
 # ---------------------------------------------------------------------- the page's controls
 
-STEP = "gen_step"  # the step shown; absent until moved, then in the link (step=)
+STEP = Param("gen_step", "step")  # the step shown; absent until moved, then in the link
 PICK = "gen_step_pick"  # the step's slider, which keeps its value under STEP
 PLAYING = "gen_playing"  # the steps move on by themselves
-KV_HEADS = "gen_g"  # g of the sharing section; absent until moved, then in the link (g=)
+KV_HEADS = Param("gen_g", "g")  # g of the sharing section; the same
 
 
 def step_shown(n: int, default: int) -> int:
     """The step shown (1 … n): the one moved to or linked, else ``default`` (the followed
     token's), so that the link names a step only once a student has chosen one."""
-    if STEP not in st.session_state:
+    if STEP.key not in st.session_state:
         return default
-    return link_int(STEP, range(1, n + 1), default)
+    return STEP.whole(range(1, n + 1), default)
 
 
 def kv_heads_shown(h: int) -> int:
     """g: the count chosen or linked, made a divisor of h (the nearest), else h (MHA)."""
-    if KV_HEADS not in st.session_state:
+    if KV_HEADS.key not in st.session_state:
         return h
-    return link_int(KV_HEADS, kv_head_choices(h), h)
+    return KV_HEADS.whole(kv_head_choices(h), h)
 
 
 def keep(key: str, widget_key: str) -> None:
     """A widget's callback: its value kept under ``key``, the name the link reads."""
     st.session_state[key] = st.session_state[widget_key]
-
-
-def sync_link() -> None:
-    """After a page control moved in a fragment (which reruns without the frame): the link."""
-    cfg.sync_query_params(cfg.current())

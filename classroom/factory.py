@@ -2,7 +2,9 @@
 
 - unset, empty or ``sqlite``: SQLite, the file ``classes.sqlite3`` in the data directory:
   $ATTENTION_LAB_DATA, else ``~/.attention-lab/``;
-- ``sqlite:///srv/lab/classes.sqlite3`` (or ``sqlite:relative/path``): that SQLite file.
+- ``sqlite:///srv/lab/classes.sqlite3`` (or ``sqlite:relative/path``): that SQLite file;
+- ``redis://host:6379/0``, ``rediss://…`` (TLS), ``unix:///run/redis.sock``: that Redis
+  server, shared by every replica given the same value.
 
 The setting comes from the environment, else from Streamlit's secrets under the same name:
 the UI passes both to ``store_setting`` (this package reads no secrets itself). A value
@@ -22,6 +24,7 @@ SETTING = "ATTENTION_LAB_CLASS_STORE"
 DATA_SETTING = "ATTENTION_LAB_DATA"
 DEFAULT_DATA_DIR = "~/.attention-lab"
 DB_NAME = "classes.sqlite3"
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
 def store_setting(environ: Mapping[str, str] = os.environ, secrets: Mapping | None = None) -> str:
@@ -43,7 +46,7 @@ def open_store(
 ) -> ClassStore:
     """The store the setting names (SQLite by default). Nothing is reached yet: a store
     that is down makes its calls raise StoreUnavailable, not this. ``kwargs`` go to the
-    store (``clock``, ``quiet_s``)."""
+    store (``clock``, ``quiet_s``; a test's ``prefix`` for Redis)."""
     value = (setting or "").strip()
     if value in ("", "sqlite"):
         return SQLiteStore(data_dir(environ) / DB_NAME, **kwargs)
@@ -53,6 +56,11 @@ def open_store(
         if not path:
             raise ValueError(f"{SETTING}: sqlite: needs a file, as in sqlite:///path/classes.db")
         return SQLiteStore(Path(path).expanduser(), **kwargs)
+    if value.startswith(REDIS_SCHEMES):
+        from classroom.redis_store import RedisStore
+
+        return RedisStore(value, **kwargs)
     raise ValueError(
-        f"{SETTING} names no store: use sqlite (the default) or sqlite:///path/file.db"
+        f"{SETTING} names no store: use sqlite (the default), sqlite:///path/file.db or "
+        "redis://host:6379/0"
     )

@@ -1,7 +1,9 @@
-"""The class store, one suite: the whole loop, what a hostile client may send, bounds,
-expiry, replicas, a restart, the store out of reach mid-class, and votes at once.
+"""Both class stores, one suite: the whole loop, what a hostile client may send, bounds,
+expiry, replicas, a restart, the store stopped mid-class, and votes at once.
 
-SQLite in a file under tmp_path.
+SQLite in a file under tmp_path; Redis a real redis-server, started by the module on a
+free port (one per pytest worker) and stopped by its PID; each test has its own key
+prefix there. Without redis-server the Redis half is skipped, except under CI.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from pathlib import Path
 
 import pytest
+from conftest import IN_CI
 
 from classroom import bounds, codes, poll
 from classroom.errors import (
@@ -30,8 +34,10 @@ from classroom.errors import (
     StoreUnavailable,
 )
 from classroom.export import tallies_csv
+from classroom.redis_store import RedisStore
 from classroom.sqlite_store import SQLiteStore
 from core.question import Question
+from harness.redis_server import RedisServer, redis_server_path
 
 ROOT = Path(__file__).resolve().parent.parent
 START = 1_900_000_000.0  # the tests' clock: a class's time is whatever the store is told
@@ -57,21 +63,44 @@ class Clock:
         return self.now
 
 
+def redis_or_skip() -> str:
+    found = redis_server_path()
+    if found is None:
+        message = "redis-server is not installed (apt-get install redis-server)"
+        if IN_CI:
+            pytest.fail(f"CI installs redis-server, but it is missing: {message}", pytrace=False)
+        pytest.skip(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    redis_or_skip()
+    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+        yield server
+
+
 class Stores:
     """Store objects on one store: two of them are two replicas (or one after a restart)."""
 
     def __init__(self, kind: str, where) -> None:
         self.kind, self.where, self.clock = kind, where, Clock()
+        self.prefix = f"test-{uuid.uuid4().hex}"
         self.made: list = []
 
     def new(self, **kwargs):
         kwargs = {"clock": self.clock, "quiet_s": 0.0} | kwargs
-        store = SQLiteStore(self.where, **kwargs)
+        if self.kind == "sqlite":
+            store = SQLiteStore(self.where, **kwargs)
+        else:
+            store = RedisStore(self.where, prefix=self.prefix, **kwargs)
         self.made.append(store)
         return store
 
     def stored(self, code: str) -> int:
-        """How many records of this class the store holds."""
+        """How many records of this class the store holds (rows, or keys)."""
+        if self.kind == "redis":
+            return len(self.made[0].client.keys(f"{self.prefix}:{{{code}}}*"))
         with sqlite3.connect(self.where) as con:
             return sum(
                 con.execute(f"SELECT count(*) FROM {table} WHERE code = ?", (code,)).fetchone()[0]
@@ -83,9 +112,12 @@ class Stores:
             store.close()
 
 
-@pytest.fixture(params=["sqlite"])
+@pytest.fixture(params=["sqlite", "redis"])
 def stores(request, tmp_path):
-    made = Stores("sqlite", tmp_path / "data" / "classes.sqlite3")
+    if request.param == "sqlite":
+        made = Stores("sqlite", tmp_path / "data" / "classes.sqlite3")
+    else:
+        made = Stores("redis", request.getfixturevalue("redis_server").url)
     yield made
     made.close()
 
@@ -449,6 +481,19 @@ def test_a_class_unused_for_twelve_hours_is_deleted(stores):
     assert stores.stored(new.code) == 0
 
 
+def test_every_redis_key_of_a_class_expires(redis_server):
+    store = RedisStore(redis_server.url, prefix=f"test-{uuid.uuid4().hex}")
+    new = opened(store)
+    (sid,) = students(1)
+    store.join(new.code, sid)
+    store.vote(new.code, sid, CHOICE.signature, "it")
+    keys = store.client.keys(f"{store.prefix}:{{{new.code}}}*")
+    assert len(keys) == 4  # the class, its members, its questions, one question's votes
+    for k in keys:
+        assert 0 < store.client.pttl(k) <= bounds.IDLE_S * 1000
+    store.close()
+
+
 # --- replicas, restarts, outages ---------------------------------------------------------------
 
 
@@ -493,6 +538,30 @@ def every_call(store, code: str, key: str, sid: str) -> list:
     ]
 
 
+def test_redis_stopped_mid_class_then_started_again(tmp_path):
+    redis_or_skip()
+    with RedisServer(tmp_path / "redis") as server:
+        store = RedisStore(server.url, prefix="outage", quiet_s=0.0)
+        new = opened(store)
+        room = students(3)
+        for sid in room:
+            store.join(new.code, sid)
+        for sid in room[:2]:
+            store.vote(new.code, sid, CHOICE.signature, "it")  # acknowledged
+        server.stop()
+        for call in every_call(store, new.code, new.teacher_key, room[2]):
+            with pytest.raises(StoreUnavailable):
+                call()
+        server.start()
+        server.wait_ready()
+        board = store.board(new.code, new.teacher_key)  # the same object, reconnected
+        assert counts(board) == {"it": 2}
+        for sid in room:  # the two again (as a retry would), and the third
+            store.vote(new.code, sid, CHOICE.signature, "it")
+        assert counts(store.board(new.code, new.teacher_key)) == {"it": 3}
+        store.close()
+
+
 def test_a_locked_sqlite_file_fails_the_call_and_the_store_recovers(tmp_path):
     path = tmp_path / "classes.sqlite3"
     store = SQLiteStore(path, busy_s=0.05, quiet_s=0.0)
@@ -517,11 +586,15 @@ def test_a_locked_sqlite_file_fails_the_call_and_the_store_recovers(tmp_path):
 
 def test_an_unreachable_store_says_so_on_every_call(tmp_path):
     (tmp_path / "file").write_text("not a folder")
-    store = SQLiteStore(tmp_path / "file" / "classes.sqlite3", quiet_s=0.0)
+    stores = [
+        SQLiteStore(tmp_path / "file" / "classes.sqlite3", quiet_s=0.0),
+        RedisStore("redis://127.0.0.1:1/0", quiet_s=0.0),  # nothing listens on port 1
+    ]
     code, key, sid = codes.new_code(), codes.new_teacher_key(), codes.new_student_id()
-    for call in every_call(store, code, key, sid):
-        with pytest.raises(StoreUnavailable):
-            call()
+    for store in stores:
+        for call in every_call(store, code, key, sid):
+            with pytest.raises(StoreUnavailable):
+                call()
 
 
 # --- at once ---------------------------------------------------------------------------------
@@ -559,8 +632,8 @@ VOTER = """
 import sys
 from classroom.factory import open_store
 from classroom.codes import new_student_id
-setting, code, signature = sys.argv[1:]
-store = open_store(setting)
+setting, prefix, code, signature = sys.argv[1:]
+store = open_store(setting, prefix=prefix) if prefix else open_store(setting)
 while True:
     sid = new_student_id()
     store.join(code, sid)
@@ -572,8 +645,9 @@ while True:
 def test_a_replica_killed_while_voting_loses_no_acknowledged_vote(stores):
     store = stores.new(clock=time.time)
     new = opened(store)
-    setting = f"sqlite:///{stores.where}"
-    cmd = [sys.executable, "-c", VOTER, setting, new.code, CHOICE.signature]
+    setting = f"sqlite:///{stores.where}" if stores.kind == "sqlite" else stores.where
+    prefix = stores.prefix if stores.kind == "redis" else ""
+    cmd = [sys.executable, "-c", VOTER, setting, prefix, new.code, CHOICE.signature]
     replica = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         acked = 0

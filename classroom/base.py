@@ -16,6 +16,10 @@ from classroom.outage import QUIET_S, Outage
 from classroom.poll import ClassQuestion, canonical_vote, class_question, question_key
 from core.question import Question
 
+# Questions a vote was checked against, kept per process: a published question never
+# changes (its key is its signature's), so a vote needs one call to the store, not two.
+ASKED_KEPT = 512
+
 
 class StoreBase:
     """The ClassStore calls, on a store's primitives."""
@@ -26,6 +30,7 @@ class StoreBase:
     def __init__(self, *, clock: Callable[[], float] = time.time, quiet_s: float = QUIET_S) -> None:
         self.clock = clock  # seconds, as time.time: a test moves it to expire a class
         self.outage = Outage(quiet_s)
+        self._asked: dict[tuple[str, str], ClassQuestion] = {}
 
     @contextmanager
     def _reach(self) -> Iterator[None]:
@@ -123,12 +128,17 @@ class StoreBase:
     def vote(self, code: str, student: str, signature: str, guess: object) -> int:
         code, student = codes.parse_code(code), codes.parse_student(student)
         qkey = question_key(signature)
-        with self._reach():
-            asked = self._question(code, qkey, self.clock())
+        asked = self._asked.get((code, qkey))
         if asked is None:
-            raise NotOpen("not_published")
+            with self._reach():
+                asked = self._question(code, qkey, self.clock())
+            if asked is None:
+                raise NotOpen("not_published")
+            if len(self._asked) >= ASKED_KEPT:
+                self._asked.clear()
+            self._asked[code, qkey] = asked
         value = canonical_vote(asked, guess)
-        with self._reach():
+        with self._reach():  # which checks again that the question is asked and open
             return self._vote(code, student, qkey, value, self.clock())
 
     def student_view(

@@ -277,6 +277,8 @@ def test_publishing_again_keeps_what_was_voted_on_and_forgets_the_rest(store):
     store.vote(code, sid, CHOICE.signature, "it")
     store.publish(code, key, "softmax", "d=8", [NUMBER])  # the teacher moves on
     assert [q.id for q in store.board(code, key).questions] == ["softmax.sum"]
+    with pytest.raises(InvalidVote):  # the store was asked for NUMBER, but no vote counted
+        store.vote(code, sid, NUMBER.signature, "many")
     store.publish(code, key, "overview", "d=4", [ELSEWHERE])  # NUMBER had no vote
     with pytest.raises(NotOpen):
         store.vote(code, sid, NUMBER.signature, "0.87")

@@ -42,7 +42,7 @@ class StoreBase:
     def open_class(self) -> views.NewClass:
         key = codes.new_teacher_key()
         with self._reach():
-            for _ in range(8):  # a code already taken: 8 in a row has odds of 10⁻⁸⁰ or so
+            for _ in range(8):  # taken 8 times in a row: (10⁴ / 2.6·10¹³)⁸ ≈ 10⁻⁷⁵
                 code = codes.new_code()
                 if self._create(code, codes.key_hash(key), self.clock()):
                     return views.NewClass(code, key)

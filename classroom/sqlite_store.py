@@ -166,7 +166,7 @@ class SQLiteStore(StoreBase):
             con.execute("DELETE FROM classes WHERE used < ?", (now - bounds.IDLE_S,))
             self._purged = now
 
-    def _class(self, con: sqlite3.Connection, code: str, now: float) -> sqlite3.Row:
+    def _class(self, con: sqlite3.Connection, code: str, now: float) -> tuple:
         row = con.execute(
             "SELECT key_hash, version, student_version, used, joined, asked, offer, offer_page,"
             " offer_link FROM classes WHERE code = ?",

@@ -1,9 +1,9 @@
 """Debian's redis-server on 127.0.0.1, for the class store's tests and the benchmark.
 
 Started on a free port with a directory of its own, where it keeps an append-only file:
-a server stopped and started again on the same directory (``restart``) still has every
-write it acknowledged. Waited for until it answers PING; stopped by its own PID, never by
-name.
+stopped (SIGTERM) and started again, the same object on the same port and directory still
+has every write it acknowledged. Waited for until it answers PING; stopped by its own PID,
+never by name.
 """
 
 from __future__ import annotations
@@ -77,9 +77,3 @@ class RedisServer(Child):
 
     def wait_ready(self) -> None:
         self.wait(self.answers, "answering PING", timeout=30.0)
-
-    def restart(self) -> None:
-        """Stop it (SIGTERM: it writes its file out) and start it again, same port and file."""
-        self.stop()
-        self.start()
-        self.wait_ready()

@@ -14,7 +14,7 @@ from classroom import bounds, codes, export, views
 from classroom.errors import BadRequest, ClassFull, NotOpen
 from classroom.outage import QUIET_S, Outage
 from classroom.poll import ClassQuestion, canonical_vote, class_question, question_key
-from core.question import Question
+from core.quiz.question import Question
 
 # Questions a vote was checked against, kept per process: a published question never
 # changes (its key is its signature's), so a vote needs one call to the store, not two.

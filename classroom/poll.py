@@ -1,6 +1,6 @@
 """The poll's rules, pure: a question as the class holds it, a vote's check, and the spread.
 
-A page's question (core.question.Question) is put to the class as a ``ClassQuestion``: its
+A page's question (core.quiz.question.Question) is put to the class as a ``ClassQuestion``: its
 page and link, what a vote is checked against (kind, choices, tolerance), and its answer,
 which leaves the store only once the teacher reveals it. A vote is normalized to one
 canonical string (a choice as the question has it; a number as ``repr(float)``, so "0,5",
@@ -26,12 +26,12 @@ from dataclasses import dataclass
 
 from classroom import bounds
 from classroom.errors import BadRequest, InvalidVote
-from core.question import Question
 from core.quiz import parse_number
+from core.quiz.question import Question
 
 KINDS = ("choice", "number")
 MAX_BINS = 24  # a number's histogram on a projector: beyond this, the far votes are pooled
-RIGHT_EPS = 1e-12  # as core.question.Question.is_right
+RIGHT_EPS = 1e-12  # as core.quiz.question.Question.is_right
 
 
 @dataclass(frozen=True)

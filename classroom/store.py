@@ -16,7 +16,7 @@ from typing import Protocol
 
 from classroom.export import Tally
 from classroom.views import Board, NewClass, Offer, StudentView
-from core.question import Question
+from core.quiz.question import Question
 
 
 class ClassStore(Protocol):

@@ -7,8 +7,8 @@ import pytest
 
 from classroom import bounds, poll
 from classroom.errors import BadRequest, InvalidVote
-from core.question import Question
 from core.quiz import NUMBER_LIMIT
+from core.quiz.question import Question
 
 CHOICE = Question("overview.top", "compare", "choice", "cake", choices=("I", "ate", "cake", "it"))
 NUMBER = Question("softmax.sum", "sum", "number", 1.0, tolerance=0.005, decimals=3)

@@ -36,7 +36,7 @@ from classroom.errors import (
 from classroom.export import tallies_csv
 from classroom.redis_store import RedisStore
 from classroom.sqlite_store import SQLiteStore
-from core.question import Question
+from core.quiz.question import Question
 from harness.redis_server import RedisServer, redis_server_path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,10 +21,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# Questions off (ask=0): every page draws all its charts at once, the answers' included.
 SETTINGS = {
-    "defaults": {},
-    "zh, presenter": {"lang": "zh", "present": "1"},
+    "defaults": {"ask": "0"},
+    "zh, presenter": {"lang": "zh", "present": "1", "ask": "0"},
     "d 16, 2 heads, mask, T 0.5": {
+        "ask": "0",
         "d": "16",
         "heads": "2",
         "mask": "1",
@@ -32,6 +34,7 @@ SETTINGS = {
         "sentence": "the cat sat on the mat because it was warm today",
     },
     "d 64, 4 heads, no scaling, long": {
+        "ask": "0",
         "d": "64",
         "heads": "4",
         "scale": "0",

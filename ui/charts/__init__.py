@@ -6,7 +6,7 @@ filled with this run's values, and this run's data as an Arrow table.
 - frames: the data as the Arrow table Streamlit sends, made without pandas;
 - memo: a heatmap or bars kept whole for the same inputs;
 - layers: pieces several layouts share (a matrix's axes, the followed row, a seed band);
-- heatmap, bars: the two figures every page uses.
+- heatmap, bars: the two figures every page uses; status: a grid of cells in two states.
 """
 
 from core.tokens import unique_labels
@@ -48,6 +48,7 @@ from ui.charts.palette import (
     signed_domain,
     text_width,
 )
+from ui.charts.status import status_grid, status_layout
 from ui.charts.template import NO_DATA, Figure, Layout, layout, to_spec
 
 __all__ = [
@@ -101,6 +102,8 @@ __all__ = [
     "seed_band",
     "signed_domain",
     "stack",
+    "status_grid",
+    "status_layout",
     "table",
     "text_width",
     "to_spec",

@@ -13,9 +13,7 @@ from core.long_context.receptive_field import ReceptiveField
 from core.long_context.sinks import SinkShares
 from core.long_context.windows import MaskPattern
 from ui.charts import (
-    ALLOWED_COLOR,
     AXIS_LABELS_MAX,
-    BLOCKED_COLOR,
     LABEL_SIZE,
     MARK_COLOR,
     NO_DATA,
@@ -23,15 +21,13 @@ from ui.charts import (
     SCALED_COLOR,
     Figure,
     Text,
-    cells,
     chart_labels,
     fixed,
     heatmap,
     label_room,
     layout,
-    level_labels,
+    status_grid,
     table,
-    token_axes,
 )
 
 REACH_CELL = 28  # pixels per layer of the receptive field
@@ -65,52 +61,6 @@ def pattern_map(
     )
 
 
-@layout("statuses", "row_title", "col_title", "status_title", "height", "columns", "room")
-def reach_layout(
-    *,
-    show_x: bool,
-    overlap: bool,
-    statuses: list[str],  # reached, not reached
-    row_title: str,
-    col_title: str,
-    status_title: str,
-    height: int,
-    columns: int,
-    room: int,  # pixels a column needs for its label to stand level (ui.charts.label_room)
-) -> alt.LayerChart:
-    axes = token_axes(
-        row_title=row_title,
-        col_title=col_title,
-        show_x=show_x,
-        overlap_x=overlap,
-        label_limit=140,
-        x_labels=level_labels(columns, room),
-    )
-    tooltip = [
-        alt.Tooltip("row:N", title=row_title),
-        alt.Tooltip("col:N", title=col_title),
-        alt.Tooltip("status:N", title=status_title),
-    ]
-    rect = (
-        alt.Chart()
-        .mark_rect(stroke="white", strokeWidth=1)
-        .encode(
-            **axes,
-            color=alt.Color(
-                "status:N",
-                title=status_title,
-                scale=alt.Scale(domain=statuses, range=[ALLOWED_COLOR, BLOCKED_COLOR]),
-                legend=alt.Legend(orient="bottom", direction="horizontal", labelLimit=200),
-            ),
-            tooltip=tooltip,
-        )
-    )
-    # As a heatmap: the height is the cells' alone, the axes and the legend come outside it.
-    return alt.layer(rect, data=NO_DATA).properties(
-        height=height, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
-    )
-
-
 def reach_grid(field: ReceptiveField, labels: list[str], text: Text) -> Figure:
     """Which positions the followed token depends on after 0, 1, … L layers: one row per
     depth, one column per token."""
@@ -118,26 +68,22 @@ def reach_grid(field: ReceptiveField, labels: list[str], text: Text) -> Figure:
     rows = [
         text("windows.after_layers", layers=k, count=int(c)) for k, c in enumerate(field.counts)
     ]
-    statuses = [text("windows.reached"), text("windows.not_reached")]
-    flat = field.reach.ravel()
-    data = table(
-        {
-            **cells(depth, n, rows, chart_labels(labels)),
-            "status": np.where(flat, statuses[0], statuses[1]),
-        }
-    )
-    spec = reach_layout(
-        show_x=n <= AXIS_LABELS_MAX,
-        overlap=n > 16,
-        statuses=statuses,
-        row_title=text("windows.depth"),
-        col_title=text("windows.position"),
-        status_title=text("windows.status"),
+    return status_grid(
+        field.reach,
+        rows,
+        chart_labels(labels),
+        statuses=[text("windows.reached"), text("windows.not_reached")],
+        titles=(text("windows.depth"), text("windows.position"), text("windows.status")),
         height=REACH_CELL * depth,
-        columns=n,
         room=label_room(chart_labels(labels), LABEL_SIZE[True]),
+        numbers=False,
+        show_x=n <= AXIS_LABELS_MAX,
+        show_y=True,
+        overlap_x=n > 16,
+        overlap_y=False,
+        label_limit=140,
+        fit=True,
     )
-    return Figure(spec, data)
 
 
 @layout("series_names", "x_title", "y_title", "heads_title", "even_name", "x_domain")

@@ -3,17 +3,14 @@
 import streamlit as st
 
 from core.explain import score_terms
-from ui import state
 from ui.explain import sum_latex, terms_table
-from ui.frame import fragment, open_page
+from ui.frame import fragment, open_one_head
 from ui.i18n import t
 from ui.quiz import ask
 from ui.view import unfold
 from ui.views.similarity import PAGE
 from ui.widgets import (
     article_caption,
-    choose_head,
-    dim_labels,
     focus_index,
     focus_picker,
     md_escape,
@@ -59,12 +56,9 @@ def by_hand(tr, labels: list[str], k_dims: list[str]) -> None:
     st.markdown(t("similarity.sum", d=len(k_dims), total=f"{terms.total:.4f}", **names))
 
 
-s = open_page(PAGE, formula=FORMULA)
-p = state.pipeline(s)
-head = choose_head(p.n_heads, key="similarity_head")
-tr, w = p.head(head)
-labels = p.labels
-x_dims, k_dims = dim_labels(p.d_model), dim_labels(p.d_k)
+one = open_one_head(PAGE, formula=FORMULA)
+s, p, head, tr, w, labels = one.settings, one.pipeline, one.head, one.trace, one.weights, one.labels
+x_dims, k_dims = one.x_dims, one.head_dims
 
 # What a prediction needs: every token's query and key.
 st.subheader(t("similarity.qk"))

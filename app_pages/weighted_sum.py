@@ -4,17 +4,14 @@ import streamlit as st
 
 from core import AttentionTrace
 from core.explain import most_negative, output_terms
-from ui import state
 from ui.explain import output_worked
-from ui.frame import fragment, open_page
+from ui.frame import fragment, open_one_head
 from ui.i18n import t
 from ui.quiz import ask
 from ui.view import unfold
 from ui.views.weighted_sum import PAGE
 from ui.widgets import (
     article_caption,
-    choose_head,
-    dim_labels,
     focus_index,
     focus_picker,
     md_escape,
@@ -92,13 +89,9 @@ def output(p, tr, labels: list[str], v_dims: list[str]) -> None:
     explain_cell(tr, labels)
 
 
-s = open_page(PAGE, formula=FORMULA)
-p = state.pipeline(s)
-
-head = choose_head(p.n_heads, key="weighted_sum_head")
-tr, w = p.head(head)
-labels = p.labels
-x_dims, v_dims = dim_labels(p.d_model), dim_labels(p.d_k)
+one = open_one_head(PAGE, formula=FORMULA)
+s, p, head, tr, w, labels = one.settings, one.pipeline, one.head, one.trace, one.weights, one.labels
+x_dims, v_dims = one.x_dims, one.head_dims
 
 # What a prediction needs: the weights and the values they mix.
 st.subheader(t("weighted_sum.mix"))

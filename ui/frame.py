@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import streamlit as st
 
-from core import MAX_TOKENS
-from ui import registry
+from core import MAX_TOKENS, AttentionTrace, HeadParams, Pipeline
+from ui import registry, state
 from ui import settings as cfg
 from ui.i18n import lang, t
 from ui.page import Page
 from ui.settings import Settings
 from ui.view import unfold
+from ui.widgets import choose_head, dim_labels
 
 
 def navigation() -> dict[str, list[st.Page]]:
@@ -142,6 +144,30 @@ def open_page(page: Page, *, formula: str | None = None, about_input: bool = Tru
         if not settings.present:
             st.caption(t(f"{name}.formula_caption"))
     return settings
+
+
+@dataclass(frozen=True)
+class OneHead:
+    """What a page about one step of one head starts from (Similarity, Weighted sum)."""
+
+    settings: Settings
+    pipeline: Pipeline
+    head: int  # 0-based, as picked
+    trace: AttentionTrace  # that head's
+    weights: HeadParams  # its W_Q, W_K, W_V
+    labels: list[str]
+    x_dims: list[str]  # the input's d_model columns
+    head_dims: list[str]  # the head's d_k columns
+
+
+def open_one_head(page: Page, *, formula: str) -> OneHead:
+    """open_page, then the toy model's results and a head picker ("<page>_head")."""
+    s = open_page(page, formula=formula)
+    p = state.pipeline(s)
+    head = choose_head(p.n_heads, key=f"{page.name}_head")
+    trace, weights = p.head(head)
+    dims = dim_labels(p.d_model), dim_labels(p.d_k)
+    return OneHead(s, p, head, trace, weights, p.labels, *dims)
 
 
 def write_link() -> None:

@@ -86,3 +86,15 @@ def test_no_modules_import_each_other_in_a_circle():
         if name not in state:
             visit(name, [name])
     assert not cycles, "\n".join(cycles)
+
+
+def test_only_the_frame_writes_the_link():
+    """Pages and their views leave the link to the frame (ui.frame.write_link after a page
+    and after a fragment's run), so a page cannot forget it or write it twice."""
+    writers = {
+        name
+        for name, path in modules().items()
+        if "sync_query_params(" in path.read_text(encoding="utf-8")
+        and not name.startswith(("harness", "bench"))
+    }
+    assert writers == {"ui.settings", "ui.frame"}

@@ -4,9 +4,9 @@ At this size natural text alone does not form induction heads in minutes (the si
 none after 5,000 steps, with or without stretches of the text repeated later), while a
 mix in which most windows are a random string typed over and over forms them in a few
 hundred steps. So a quarter of each batch is natural text (half English, half Chinese, a
-window at a random place), three quarters are repeated random strings (half of them of
-lowercase letters, half of any character of the vocabulary, so the heads learn to copy
-Chinese too). A page must say so: this model learned to copy because it was shown copying.
+window at a random place), three quarters are repeated random strings, of lowercase
+letters or (a share set by the mix) of any character of the vocabulary. A page must say
+so: this model learned to copy because it was shown copying.
 
 Step t's batch depends on the seed and t alone (its own generator), not on the steps
 before it: a run resumed at a checkpoint sees the same data as the run that made it.
@@ -28,7 +28,7 @@ class DataMix:
     characters: np.ndarray  # [a] ids any character of a random string may be
     batch: int = 32  # B windows a step
     natural: int = 8  # of which natural text; the rest repeated random strings
-    letters_share: float = 0.5  # of the repeated strings, the share made of letters
+    letters_share: float = 1.0  # of the repeated strings, the share made of letters
     min_period: int = 8
     max_period: int = 64
 

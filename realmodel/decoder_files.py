@@ -137,9 +137,11 @@ class ShippedDecoder:
 
     @property
     def phase_change_step(self) -> int:
-        """Where the second copy's loss falls fastest: the induction heads appearing."""
+        """Where the second copy's loss falls fastest below the first's: induction heads
+        appearing."""
         evals = self.log["evals"]
-        return phase_change(np.array(evals["step"]), np.array(evals["second_copy_loss"]))
+        gain = np.array(evals["second_copy_loss"]) - np.array(evals["first_copy_loss"])
+        return phase_change(np.array(evals["step"]), gain)
 
     @property
     def nbytes(self) -> int:

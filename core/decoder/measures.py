@@ -128,8 +128,13 @@ def head_scores(
 
 
 def phase_change(steps: np.ndarray, values: np.ndarray) -> int:  # [m], [m] -> a step
-    """The step ending the steepest fall of ``values`` per step (e.g. the second copy's loss):
-    where the induction heads appear."""
+    """The step ending the steepest fall of ``values`` per step.
+
+    Of the second copy's loss minus the first's (the in-context gain, Olsson et al.'s
+    "in-context learning score"): where the induction heads appear. Not of the second
+    copy's loss alone, which falls fastest in the first steps, as every loss does, while
+    the model learns which characters are frequent.
+    """
     steps, values = np.asarray(steps), np.asarray(values, dtype=float)
     if len(steps) < 2:
         raise ValueError("a phase change needs at least two measurements")

@@ -1,9 +1,13 @@
 """The decoder's math (core.decoder): characters to ids, the forward pass built on
-core.attention, and its hand-written gradients (finite differences); bad input.
+core.attention, and its hand-written gradients (finite differences here, PyTorch autograd
+on a recorded rebuild); bad input.
 
 The gradient checks use central differences, (L(θ + ε) − L(θ − ε)) / 2ε with ε = 1e-6:
 error O(ε²) ≈ 1e-12 plus rounding ≈ 1e-16/ε = 1e-10, far inside the 1e-6 asked for.
 """
+
+import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +17,8 @@ from core.attention import scaled_dot_product_attention
 from core.decoder.backward import backward, loss_and_grads, token_losses
 from core.decoder.model import DecoderConfig, DecoderWeights, forward
 from core.decoder.vocab import UNKNOWN, Vocabulary, build_vocabulary
+
+REFERENCE = Path(__file__).parent / "fixtures" / "decoder_reference.json"
 
 
 def test_the_vocabulary_keeps_every_english_character_and_the_frequent_chinese_ones():
@@ -154,3 +160,22 @@ def test_a_character_seen_twice_gets_the_sum_of_both_gradients_in_its_embedding(
     assert np.all(grads.e[[0, 1, 4, 5, 6]] == 0)
     assert np.all(grads.p[4:] == 0)  # positions the text does not reach
     assert np.abs(grads.e[2]).sum() > 0
+
+
+def reference() -> dict:
+    if not REFERENCE.exists():
+        pytest.fail("tests/fixtures/decoder_reference.json is missing: record it (see its script)")
+    return json.loads(REFERENCE.read_text(encoding="utf-8"))
+
+
+def test_the_gradients_equal_pytorch_autograd_on_a_rebuild():
+    case = reference()["tiny_gradients"]
+    config = DecoderConfig(**case["config"])
+    w = DecoderWeights(**{n: np.array(a) for n, a in case["weights"].items()})
+    ids = np.array(case["ids"])
+    losses, grads = loss_and_grads(w, ids[:, :-1], ids[:, 1:], config)
+    assert abs(losses.mean() - case["loss"]) < 1e-12
+    for name in w.names():
+        np.testing.assert_allclose(
+            grads[name], np.array(case["grads"][name]), rtol=1e-9, atol=1e-12, err_msg=name
+        )

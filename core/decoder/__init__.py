@@ -1,0 +1,59 @@
+"""A small character-level decoder trained by realmodel.train_decoder (attention only).
+
+vocab: characters to ids; model: weights and the forward pass; backward: loss and
+gradients; data and train: the training mix and one Adam step; measures: previous-token
+and induction scores, the copies' losses, the first token's share; generate: writing text
+with a KV cache in every layer, checked against the uncached pass.
+"""
+
+from core.decoder.backward import loss_and_grads, token_losses
+from core.decoder.generate import CachedStep, Generation, generate
+from core.decoder.measures import (
+    HeadScores,
+    copy_losses,
+    first_token_share,
+    head_scores,
+    induction_score,
+    phase_change,
+    previous_token_score,
+    probe_texts,
+    repeated_random,
+    uniform_first_share,
+)
+from core.decoder.model import (
+    DecoderConfig,
+    DecoderForward,
+    DecoderWeights,
+    check_ids,
+    forward,
+    init_weights,
+)
+from core.decoder.vocab import UNKNOWN, Encoded, Vocabulary, build_vocabulary
+
+__all__ = [
+    "UNKNOWN",
+    "CachedStep",
+    "DecoderConfig",
+    "DecoderForward",
+    "DecoderWeights",
+    "Encoded",
+    "Generation",
+    "HeadScores",
+    "Vocabulary",
+    "build_vocabulary",
+    "check_ids",
+    "copy_losses",
+    "first_token_share",
+    "forward",
+    "generate",
+    "head_scores",
+    "induction_score",
+    "init_weights",
+    "loss_and_grads",
+    "phase_change",
+    "previous_token_score",
+    "probe_texts",
+    "repeated_random",
+    "token_losses",
+    "uniform_first_share",
+]

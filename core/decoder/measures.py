@@ -1,0 +1,142 @@
+"""What each head does, measured the standard way: on random characters typed twice.
+
+A text of ``period`` random characters followed by the same characters again has nothing
+to learn from but itself. In its second copy the next character can be read off the first
+copy: find where the current character stood before and copy what came after it. That is
+what an induction head does (Olsson et al., 2022), with the help of a previous-token head
+in an earlier layer. The measures (the ones Olsson et al. and TransformerLens use):
+
+- previous-token score of a head: its mean attention from position i to i − 1;
+- induction score: its mean attention from a character of the second copy (position i ≥
+  period) to the one after that character's earlier occurrence (i − period + 1);
+- the loss on the first copy against the second: in-context learning in one number.
+
+Shapes: S texts, n = 2·period characters, L layers, h heads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.decoder.backward import token_losses
+from core.decoder.model import DecoderConfig, DecoderWeights, forward
+
+
+def repeated_random(
+    rng: np.random.Generator, alphabet: np.ndarray, count: int, period: int, repeats: int = 2
+) -> np.ndarray:  # [a] ids -> [count, repeats·period]
+    """``count`` texts, each of ``period`` characters drawn from the alphabet, typed
+    ``repeats`` times."""
+    if period < 2 or repeats < 2 or count < 1:
+        raise ValueError("need period >= 2, repeats >= 2 and count >= 1")
+    once = rng.choice(np.asarray(alphabet), size=(count, period))  # [count, period]
+    return np.tile(once, (1, repeats))
+
+
+def previous_token_score(attention: np.ndarray) -> np.ndarray:  # [..., n, n] -> [...]
+    """Mean attention from each position i ≥ 1 to position i − 1."""
+    return np.diagonal(attention, offset=-1, axis1=-2, axis2=-1).mean(axis=-1)
+
+
+def induction_score(attention: np.ndarray, period: int) -> np.ndarray:  # [..., n, n] -> [...]
+    """Mean attention from each position i ≥ period to i − period + 1: from a character of the
+    second copy to the character after its earlier occurrence."""
+    n = attention.shape[-1]
+    if not 2 <= period < n:
+        raise ValueError(f"the period must be in 2 … {n - 1}")
+    return np.diagonal(attention, offset=1 - period, axis1=-2, axis2=-1)[..., 1:].mean(axis=-1)
+
+
+def copy_losses(losses: np.ndarray, period: int) -> tuple[float, float]:  # [..., n − 1]
+    """Mean loss (nats) predicting the first copy's characters 2 … period, and the second's.
+
+    losses[..., i] is the loss of predicting character i + 1. Neither copy's first character
+    is counted: the first has no context at all, and nothing in the first copy says that it
+    will start again.
+    """
+    first = losses[..., : period - 1]  # predicting characters 1 … period − 1
+    second = losses[..., period : 2 * period - 1]  # predicting characters period + 1 … 2·period − 1
+    return float(first.mean()), float(second.mean())
+
+
+def first_token_share(attention: np.ndarray) -> np.ndarray:  # [..., n, n] -> [...]
+    """Mean weight on the first position, over rows 1 … n − 1 (row 0 can attend nowhere else).
+
+    Where a head parks attention it has no use for: a large share on the first token is an
+    attention sink (Xiao et al., 2023). Compare with ``uniform_first_share``.
+    """
+    if attention.shape[-1] < 2:
+        raise ValueError("a share of the first token needs at least two positions")
+    return attention[..., 1:, 0].mean(axis=-1)
+
+
+def uniform_first_share(n: int) -> float:
+    """What the first position would get if every row 1 … n − 1 spread its weight evenly."""
+    return float(np.mean(1.0 / np.arange(2, n + 1)))
+
+
+@dataclass(frozen=True)
+class HeadScores:
+    """Every head's two scores and the two copies' losses, on the same repeated texts."""
+
+    previous: np.ndarray  # [L, h]
+    induction: np.ndarray  # [L, h]
+    first_copy_loss: float  # nats
+    second_copy_loss: float
+    first_share: np.ndarray  # [L, h]  the first token's share, on the same texts
+    period: int
+    count: int
+
+    def best(self, which: str) -> tuple[int, int, float]:
+        """(layer, head, score) of the head with the largest "previous" or "induction" score."""
+        scores = {"previous": self.previous, "induction": self.induction}[which]
+        layer, head = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        return int(layer), int(head), float(scores[layer, head])
+
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+PROBE_SEED, PROBE_COUNT, PROBE_PERIOD = 2022, 8, 40  # the protocol of the sizing trial
+
+
+def probe_texts(ids_of_letters: np.ndarray) -> np.ndarray:  # [26] -> [8, 80]
+    """The fixed texts every checkpoint is measured on: 8 strings of 40 random lowercase
+    letters, each typed twice (a seed of its own: none of them is in the training data's
+    stream)."""
+    rng = np.random.default_rng(PROBE_SEED)
+    return repeated_random(rng, ids_of_letters, PROBE_COUNT, PROBE_PERIOD)
+
+
+def head_scores(
+    w: DecoderWeights, texts: np.ndarray, period: int, config: DecoderConfig
+) -> HeadScores:  # [S, 2·period] -> scores [L, h]
+    """Every head's previous-token and induction scores and the copies' losses on ``texts``."""
+    fwd = forward(w, texts, config)
+    attention = fwd.attention  # [L, h, S, n, n]
+    losses = token_losses(fwd.log_probs()[..., :-1, :], texts[..., 1:])  # [S, n − 1]
+    first, second = copy_losses(losses, period)
+    return HeadScores(
+        previous=previous_token_score(attention).mean(axis=-1),
+        induction=induction_score(attention, period).mean(axis=-1),
+        first_copy_loss=first,
+        second_copy_loss=second,
+        first_share=first_token_share(attention).mean(axis=-1),
+        period=period,
+        count=texts.shape[0],
+    )
+
+
+def phase_change(steps: np.ndarray, values: np.ndarray) -> int:  # [m], [m] -> a step
+    """The step ending the steepest fall of ``values`` per step.
+
+    Of the second copy's loss minus the first's (the in-context gain, Olsson et al.'s
+    "in-context learning score"): where the induction heads appear. Not of the second
+    copy's loss alone, which falls fastest in the first steps, as every loss does, while
+    the model learns which characters are frequent.
+    """
+    steps, values = np.asarray(steps), np.asarray(values, dtype=float)
+    if len(steps) < 2:
+        raise ValueError("a phase change needs at least two measurements")
+    slope = np.diff(values) / np.diff(steps)
+    return int(steps[1 + int(np.argmin(slope))])

@@ -4,7 +4,7 @@
     python -m realmodel.train_decoder --out DIR  # retrain into DIR, then compare with them
 
 The forward and backward passes are the project's own (core.decoder, gradients checked
-against PyTorch autograd in tests/test_core_decoder.py); the optimizer is core.adam's. The
+against PyTorch autograd in tests/test_core_decoder.py); the optimizer is core.train.adam's. The
 arithmetic is float64, on one BLAS thread (threads spinning on a shared two-core machine
 made a step up to 80 times slower); checkpoints are float32 and the run goes on from the
 rounded state, so a shipped checkpoint is exactly what the run continued from.
@@ -146,7 +146,7 @@ def train(out: Path) -> dict:
         "seed": SEED,
         "steps": STEPS,
         "lr": LR,
-        "optimizer": "Adam (core.adam), betas 0.9/0.999, eps 1e-8, no weight decay",
+        "optimizer": "Adam (core.train.adam), betas 0.9/0.999, eps 1e-8, no weight decay",
         "data": {
             "batch": BATCH,
             "natural_windows": NATURAL,

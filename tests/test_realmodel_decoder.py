@@ -19,13 +19,13 @@ import pytest
 from threadpoolctl import threadpool_limits
 
 import realmodel.train_decoder as recipe
-from core.adam import Adam, adam_init
 from core.decoder.backward import loss_and_grads, token_losses
 from core.decoder.data import batch_at
 from core.decoder.generate import generate
 from core.decoder.measures import LETTERS, head_scores, probe_texts
 from core.decoder.model import forward
 from core.decoder.train import TrainState, pack, train_step
+from core.train.adam import Adam, adam_init
 from realmodel.decoder_files import (
     FINAL,
     FOLDER,

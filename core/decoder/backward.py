@@ -1,7 +1,7 @@
 """The decoder's loss and its gradients, written out: the forward pass undone step by step.
 
 The loss is the mean cross-entropy of predicting each next character. The attention's
-own backward is core.backprop's, the one the Train page's model uses; the rest are the
+own backward is core.train.backprop's, the one the Train page's model uses; the rest are the
 products of the forward pass transposed. Shapes as in core.decoder.model, with T = the
 number of predictions (every position of every text).
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.backprop import attention_backward
 from core.decoder.model import DecoderConfig, DecoderForward, DecoderWeights, forward
-from core.train_model import heads, unheads
+from core.train.backprop import attention_backward
+from core.train.model import heads, unheads
 
 
 def token_losses(
@@ -47,7 +47,7 @@ def backward(
         # 4) x_{l+1} = x_l + concat·W_O: the residual passes d_x on unchanged
         grads["w_o"][layer] = flat(fwd.concat[layer]).T @ d_x  # [h·d_v, d_model]
         d_concat = (d_x @ w.w_o[layer].T).reshape(fwd.concat[layer].shape)  # [..., n, h·d_v]
-        # 3) attention, core.backprop's backward
+        # 3) attention, core.train.backprop's backward
         d_q, d_k, d_v = attention_backward(fwd.traces[layer], heads(d_concat, h))
         # 2) q = x·W_Q, k = x·W_K, v = x·W_V: each sends its share back into x
         for name, d in (("w_q", d_q), ("w_k", d_k), ("w_v", d_v)):

@@ -1,6 +1,6 @@
 """Generating text with the decoder one character at a time, with a KV cache in every layer.
 
-Each character fed to the model goes through core.kvcache.decode_step once per layer: its
+Each character fed to the model goes through core.generate.kvcache.decode_step once per layer: its
 key and value join that layer's cache, and its query reads every row cached so far. The
 full causal pass over the same characters computes the same rows all at once; each step is
 compared with it (``step_diff``), and the characters chosen from the uncached logits are
@@ -15,8 +15,8 @@ import numpy as np
 
 from core.attention import softmax
 from core.decoder.model import DecoderConfig, DecoderForward, DecoderWeights, check_ids, forward
-from core.gqa import GQAParams
-from core.kvcache import DecodeStep, KVCache, decode_step
+from core.generate.kvcache import DecodeStep, KVCache, decode_step
+from core.multihead import MHAParams
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,9 @@ class CachedStep:
 
     t: int  # 0-based position of the character fed
     token: int  # its id
-    layers: tuple[DecodeStep, ...]  # L × core.kvcache's step: weights [h, t + 1], output [d_model]
+    layers: tuple[
+        DecodeStep, ...
+    ]  # L × core.generate.kvcache's step: weights [h, t + 1], output [d_model]
     logits: np.ndarray  # [V]  the prediction of the character after it
 
 
@@ -80,7 +82,7 @@ def generate(
     w = w.astype(np.float64)
     h, d_k, n_fed = config.n_heads, config.d_k, n_prompt + n_new - 1
     layers = [
-        GQAParams(w_q=w.w_q[i], w_k=w.w_k[i], w_v=w.w_v[i], w_o=w.w_o[i])
+        MHAParams(w_q=w.w_q[i], w_k=w.w_k[i], w_v=w.w_v[i], w_o=w.w_o[i])
         for i in range(config.n_layers)
     ]
     caches = [KVCache(h, d_k, d_k, capacity=n_fed) for _ in layers]

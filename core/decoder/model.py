@@ -18,7 +18,7 @@ Shapes: ``n`` characters (at most n_ctx), V characters in the vocabulary, L laye
 of d_k = d_v = d_model/h; ``...`` any leading batch dimensions (B texts when training).
 The arithmetic is float64 whatever the weights' type: the shipped weights are float32, and
 in float64 the forward pass is the same on every machine to about 1e-15, which lets a test
-hold the cached generation (core.kvcache, float64) to the uncached pass and a few training
+hold the cached generation (core.generate.kvcache, float64) to the uncached pass and a few training
 steps to the shipped checkpoints.
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from core.attention import AttentionTrace, causal_mask, scaled_dot_product_attention
-from core.train_model import heads, unheads
+from core.train.model import heads, unheads
 
 
 @dataclass(frozen=True)

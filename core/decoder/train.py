@@ -1,6 +1,6 @@
 """Training the decoder by hand: the forward and backward passes of core.decoder, then Adam.
 
-The parameters travel packed in one row (core.adam's form). At a checkpoint the state is
+The parameters travel packed in one row (core.train.adam's form). At a checkpoint the state is
 rounded to float32, the type the checkpoints are shipped in, and the run goes on from the
 rounded numbers: what is shipped is then exactly what the run continued from, so a run
 resumed from a shipped checkpoint repeats the original's steps (to the last bits of float64
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.adam import Adam, adam_init, adam_step
 from core.decoder.backward import loss_and_grads
 from core.decoder.data import NATURAL, REPEATED, Batch
 from core.decoder.model import DecoderConfig, DecoderWeights
+from core.train.adam import Adam, adam_init, adam_step
 
 
 def pack(w: DecoderWeights) -> np.ndarray:  # -> [1, n_params] float64

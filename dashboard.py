@@ -6,7 +6,7 @@ each file in app_pages/ only reads the settings, asks ui.state for results, and 
 
 import streamlit as st
 
-from ui import process, registry, sidebar
+from ui import class_panel, classroom, process, registry, sidebar
 from ui import settings as cfg
 from ui.frame import navigation, tour_bar, write_link
 from ui.i18n import set_language, t
@@ -32,6 +32,7 @@ st.set_page_config(
 
 process.one_blas_thread()
 cfg.init_state()
+classroom.begin()
 set_language(st.session_state["lang"])
 st.html(process.styles("app.css"))
 if st.session_state["present"]:
@@ -56,6 +57,10 @@ if st.session_state.get("_link_fixed"):
         icon=":material/link_off:",
     )
 
+class_panel.show_notice()
+class_panel.teacher_panel(page_name, settings)
+class_panel.student_bar()
+class_panel.begin_questions()
 try:
     nav.run()
 finally:  # the link says what the page shows, its own controls included

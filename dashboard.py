@@ -57,9 +57,9 @@ if st.session_state.get("_link_fixed"):
         icon=":material/link_off:",
     )
 
-class_panel.show_notice()
 class_panel.teacher_panel(page_name, settings)
 class_panel.student_bar()
+class_panel.show_notice()
 class_panel.begin_questions()
 try:
     nav.run()

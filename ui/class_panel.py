@@ -36,6 +36,7 @@ from ui.view import follow_whole_page, mark_whole_page, unfold
 from ui.widgets import show_chart
 
 _run = threading.local()  # each session's script runs in its own thread
+POLLED = "_class_polled"  # session_state: the refresh whose board the projector holds
 
 
 def show_notice() -> None:
@@ -108,6 +109,8 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
         return
     _run.asked = []  # this run's questions, published together (a page may ask twice)
     _run.page = page
+    classroom.refresh_board(m)
+    st.session_state[POLLED] = _tick()
     code = store_api.show_code(m.code)
     box = st.container(border=True, key="class_panel")
     with box:
@@ -142,8 +145,6 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
             args=(m,),
             key="class_end_now",
         )
-        if not m.reachable:
-            st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
 
 
 def projector(name: str, questions: list[Question], settings: cfg.Settings) -> bool:
@@ -158,7 +159,7 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
     page = getattr(_run, "page", registry.DEFAULT_PAGE)
     if not {q.signature for q in asked} <= set(m.published):
         classroom.publish(m, page, asked, settings)
-    classroom.refresh_board(m)
+        classroom.refresh_board(m)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
     revealed = True
     with st.container(border=True, key=f"quiz_{name}_box"):
@@ -186,12 +187,12 @@ def _board(code: str, name: str, i: int, q: Question, page: str) -> None:
     m = classroom.teaching()
     if m is None or m.code != code:
         return
-    if st.session_state.get("_class_polled") != _tick():  # one board read per refresh
+    if st.session_state.get(POLLED) != _tick():  # one board read per refresh
         if m.asked and not {q.signature for q in m.asked} <= set(m.published):
             classroom.publish(m, page, m.asked, cfg.current())
         classroom.refresh_board(m)
-        st.session_state["_class_polled"] = _tick()
-    if not m.reachable:
+        st.session_state[POLLED] = _tick()
+    if not m.reachable and i == 1:  # said once, above the first question's votes
         st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
     cq = classroom.class_question(m, q)
     if cq is None:
@@ -303,6 +304,10 @@ def _student_bar() -> None:
         return
     before = _drawn(m)
     _, moved = classroom.refresh_view(m)
+    if classroom.studying() is not m:  # the class ended: the page says so
+        if not whole:
+            st.rerun()
+        return
     if moved and not whole and _drawn(m) != before:  # a new round or a reveal here
         st.rerun()
     code = store_api.show_code(m.code)

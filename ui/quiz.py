@@ -146,7 +146,9 @@ def choices_text(q: Question) -> str:
     """The choices as a lettered list, for a class voting by hand (the presenter view)."""
     if q.kind == "number":
         return ""
-    return "\n".join(f"{chr(65 + k)}. {shown(c)}" for k, c in enumerate(q.choices))
+    # A hard line break after each: "A. yes" is no list item to markdown, and a plain
+    # newline would run the choices together on one line.
+    return "  \n".join(f"{chr(65 + k)}. {shown(c)}" for k, c in enumerate(q.choices))
 
 
 def verdict(q: Question, record: dict, settings: Settings) -> None:

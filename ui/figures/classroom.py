@@ -70,7 +70,10 @@ def spread_layout(
 
 
 def _height(labels: int, series: int) -> int:
-    return labels * (26 * series + 8) + 70
+    """Pixels for the whole chart (Streamlit fits the axis and the legend inside): bars
+    thick enough to read from the back of a room, thinner for a histogram of many bins."""
+    bar = 30 if labels <= 6 else 20
+    return labels * (bar * series + 10) + 60 + (40 if series > 1 else 0)
 
 
 def spread(q: QuestionBoard, *, label: Callable[[str], str], text: Text) -> Figure:

@@ -44,6 +44,8 @@ tour = registry.tour()
 if st.session_state["tour"] and page_name in tour:  # the lesson follows the page it is on
     st.session_state["tour"] = tour.index(page_name) + 1
 begin_view()
+if class_panel.landing(page_name):  # a join link's first view: light, the page a tap away
+    st.stop()
 
 with st.sidebar:
     sidebar.controls(registry.pages()[page_name])

@@ -50,9 +50,14 @@ class Replicas:
         return at
 
     def open(self, name: str, page: str = PAGE, **params):
+        """A session opened by a link; by a join link, its first view is light: the class
+        and one button, which the student presses."""
         self.now = name
         at = open_page(page, ask="1", **params)
         assert not at.exception, at.exception
+        if any(b.key == "class_landed" for b in at.button):
+            assert not at.sidebar.text_area and not at.radio  # nothing of the page yet
+            self.click(at, "class_landed")
         return at
 
     def click(self, at, key: str, name: str | None = None):

@@ -45,6 +45,33 @@ def show_notice() -> None:
         st.info(t(key), icon=":material/groups:")
 
 
+# --- the join link's first view -----------------------------------------------------------
+
+
+def landing(page: str) -> bool:
+    """The first view of a join link: the class joined, the teacher's page, one button to
+    open it (see classroom.LANDING); True when drawn (the frame draws nothing else)."""
+    m = classroom.studying()
+    if m is None or not st.session_state.get(classroom.LANDING):
+        st.session_state.pop(classroom.LANDING, None)
+        return False
+    code = store_api.show_code(m.code)
+    title = registry.pages()[page].title
+    st.header(title)
+    st.markdown(":material/groups: " + t("classroom.in_class", code=code))
+    st.markdown(t("classroom.landing", page=title))
+    st.button(
+        t("classroom.landing_open"),
+        type="primary",
+        icon=":material/arrow_forward:",
+        on_click=classroom.landed,
+        key="class_landed",
+    )
+    if not m.joined:
+        st.warning(t("classroom.joining", code=code), icon=":material/cloud_off:")
+    return True
+
+
 # --- the sidebar ------------------------------------------------------------------------
 
 

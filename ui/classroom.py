@@ -44,6 +44,12 @@ from ui import settings as cfg
 SESSION = "_class"  # session_state: this session's Member; absent outside a class
 NOTICE = "_class_notice"  # session_state: a message key to show once (a bad link, an end)
 READY = "_class_ready"  # session_state: the link's class was read (a session's first run)
+# session_state: the session came by a join link and has not opened the page yet. A whole
+# class opens the link within seconds (the QR code), and a page's first view costs a
+# server 45–130 ms of CPU: 150 of them queue for 7–20 s on one process. So the join link's
+# first view is light (the class joined, the teacher's page named, one button), and each
+# student opens the page with a tap, a few seconds apart.
+LANDING = "_class_landing"
 CODE_PARAM, KEY_PARAM = "class", "teach"  # the class in a URL
 # Left out of the link a class is joined by and a student is brought to: the teacher's
 # own view (the presenter view, questions on or off, the lesson's stop) is not the class's.
@@ -167,8 +173,8 @@ def begin() -> None:
         code, key = params.get(CODE_PARAM), params.get(KEY_PARAM)
         if code is not None and key is not None:
             _teach_from_link(code, key)
-        elif code is not None:
-            join(code)
+        elif code is not None and join(code):
+            st.session_state[LANDING] = True
     m = member()
     st.session_state[cfg.CLASS_LINK] = m.link_params() if m is not None else {}
 
@@ -209,6 +215,11 @@ def _join(m: Member) -> bool:
     ok, _ = _call(m, _store_call("join"), m.code, m.student)
     m.joined = ok
     return ok or member() is m  # unreachable: still in, joined later
+
+
+def landed() -> None:
+    """Callback of the join link's "Open the page"."""
+    st.session_state.pop(LANDING, None)
 
 
 def join_typed(key: str) -> None:

@@ -25,6 +25,11 @@ TEXTS = {
     # a student in class
     "in_class": {"en": "In class **{code}**", "zh": "已在课堂 **{code}** 中"},
     "leave": {"en": "Leave the class", "zh": "退出课堂"},
+    "landing": {
+        "en": "Your teacher's page: **{page}**. Open it to answer its question with the class.",
+        "zh": "老师现在讲的是：**{page}**。打开这一页，和全班一起回答其中的问题。",
+    },
+    "landing_open": {"en": "Open the page", "zh": "打开这一页"},
     "joining": {
         "en": "Joining class **{code}**: the class cannot be reached yet. Your page works as "
         "usual, and it joins by itself when the class is back.",

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import threading
-import time
 
 import streamlit as st
 
@@ -32,11 +31,10 @@ from ui import settings as cfg
 from ui.figures.classroom import before_after, percent, spread
 from ui.frame import fragment
 from ui.i18n import t
-from ui.view import follow_whole_page, mark_whole_page, unfold
+from ui.view import unfold
 from ui.widgets import show_chart
 
 _run = threading.local()  # each session's script runs in its own thread
-POLLED = "_class_polled"  # session_state: the refresh whose board the projector holds
 
 
 def show_notice() -> None:
@@ -137,7 +135,6 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
     _run.asked = []  # this run's questions, published together (a page may ask twice)
     _run.page = page
     classroom.refresh_board(m)
-    st.session_state[POLLED] = _tick()
     code = store_api.show_code(m.code)
     box = st.container(border=True, key="class_panel")
     with box:
@@ -176,7 +173,11 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
 
 def projector(name: str, questions: list[Question], settings: cfg.Settings) -> bool:
     """The teacher's question box: the class votes, the spread shows without the answer,
-    then the reveal; True once every question here is revealed (the page may go on)."""
+    then the reveal; True once every question here is revealed (the page may go on).
+
+    Only the spread of the questions still open is live (one fragment for them all: one
+    run per refresh, three elements or so); the buttons and whatever is revealed are
+    drawn by the page's run (a click reruns the page)."""
     m = classroom.teaching()
     asked = getattr(_run, "asked", None)
     if asked is None:
@@ -188,54 +189,48 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
         classroom.publish(m, page, asked, settings)
         classroom.refresh_board(m)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
-    revealed = True
+    numbered = len(questions) > 1
+    live: list[tuple[int, Question]] = []
     with st.container(border=True, key=f"quiz_{name}_box"):
         st.markdown(f":material/how_to_vote: **{title}**")
         for i, q in enumerate(questions, 1):
-            st.markdown(quiz.question_text(q))
+            number = f"**{i}.** " if numbered else ""
+            st.markdown(number + quiz.question_text(q))
             if choices := quiz.choices_text(q):
                 st.markdown(choices)
             else:
                 st.caption(t("classroom.board.number"))
-            _board(m.code, name, i, q, page)
             cq = classroom.class_question(m, q)
             if cq is not None and cq.revealed:
-                quiz.answers().setdefault(q.signature, quiz.REVEALED)
-                quiz.verdict(q, quiz.answers()[q.signature], settings)
+                _revealed(m, name, i, q, cq, settings)
             else:
-                revealed = False
-    return revealed
+                live.append((i, q))
+        if live:
+            _board(m.code, name, live, numbered, page)
+            for i, q in live:
+                _moves(m, name, i, q, numbered)
+    return not live
 
 
-@fragment(run_every=classroom.TEACHER_POLL_S)
-def _board(code: str, name: str, i: int, q: Question, page: str) -> None:
-    """The live spread of one question's votes, and the teacher's two moves on it."""
-    follow_whole_page()  # after "Reveal": the rest of the page
-    m = classroom.teaching()
-    if m is None or m.code != code:
-        return
-    if st.session_state.get(POLLED) != _tick():  # one board read per refresh
-        if m.asked and not {q.signature for q in m.asked} <= set(m.published):
-            classroom.publish(m, page, m.asked, cfg.current())
-        classroom.refresh_board(m)
-        st.session_state[POLLED] = _tick()
-    if not m.reachable and i == 1:  # said once, above the first question's votes
-        st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
-    cq = classroom.class_question(m, q)
-    if cq is None:
-        st.caption(t("classroom.panel.not_asked"))
-        return
-    voters = cq.rounds[-1].voters if cq.rounds else 0
-    present = m.board.present if m.board else 0
-    st.markdown(t("classroom.board.counts", present=present, voters=voters, round=cq.round))
+def _revealed(m, name: str, i: int, q: Question, cq, settings: cfg.Settings) -> None:
+    """A question revealed: its votes, the share right in each round and the shift, the
+    answer and why (the page goes on below once every question is)."""
     if any(r.voters for r in cq.rounds):
         show_chart(spread(cq, label=quiz.shown, text=t), key=f"class_{name}_{i}")
-    else:
-        st.caption(t("classroom.board.no_votes"))
-    if cq.revealed:
-        _shares(cq, f"class_{name}_{i}_shift")
+    _shares(cq, f"class_{name}_{i}_shift")
+    quiz.answers().setdefault(q.signature, quiz.REVEALED)
+    quiz.verdict(q, quiz.answers()[q.signature], settings)
+
+
+def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
+    """The teacher's two moves on an open question (buttons: a click reruns the page)."""
+    cq = classroom.class_question(m, q)
+    if cq is None:
         return
-    row = st.container(horizontal=True)
+    prefix = t("classroom.board.question", n=i) if numbered else ""
+    row = st.container(horizontal=True, vertical_alignment="center")
+    if prefix:
+        row.markdown(f"**{prefix}**")
     if cq.round == 1:
         row.button(
             t("classroom.board.again"),
@@ -256,15 +251,40 @@ def _board(code: str, name: str, i: int, q: Question, page: str) -> None:
     )
 
 
-def _tick() -> int:
-    """The refresh this run belongs to: several questions' fragments read one board."""
-    return int(time.monotonic() / classroom.TEACHER_POLL_S)
+@fragment(run_every=classroom.TEACHER_POLL_S)
+def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
+    """The live part of the projector: how many are in class and have voted, and the
+    spread of each open question's votes (one cheap store call when nothing moved)."""
+    m = classroom.teaching()
+    if m is None or m.code != code:
+        return
+    if m.asked and not {q.signature for q in m.asked} <= set(m.published):
+        classroom.publish(m, page, m.asked, cfg.current())
+    classroom.refresh_board(m)
+    if not m.reachable:
+        st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
+    boards = [(i, classroom.class_question(m, q)) for i, q in live]
+    if any(cq is not None and cq.revealed for _, cq in boards):  # revealed elsewhere
+        st.rerun()
+    present = m.board.present if m.board else 0
+    counts = []
+    for i, cq in boards:
+        if cq is None:
+            counts.append(t("classroom.panel.not_asked"))
+            continue
+        voters = cq.rounds[-1].voters if cq.rounds else 0
+        line = t("classroom.board.voted", voters=voters, round=cq.round)
+        counts.append(f"{t('classroom.board.question', n=i)}: {line}" if numbered else line)
+    st.markdown(t("classroom.board.present", present=present) + " · " + " · ".join(counts))
+    for i, cq in boards:
+        if cq is not None and any(r.voters for r in cq.rounds):
+            title = t("classroom.board.question", n=i) if numbered else ""
+            show_chart(spread(cq, label=quiz.shown, text=t, title=title), key=f"class_{name}_{i}")
 
 
 def _reveal(m: classroom.Member, q: Question) -> None:
     classroom.reveal(m, q.signature)
     quiz.answers().setdefault(q.signature, quiz.REVEALED)
-    mark_whole_page()
 
 
 def _shares(cq, key: str) -> None:
@@ -309,9 +329,14 @@ def _shares(cq, key: str) -> None:
 
 
 def student_bar() -> None:
-    """At the top of a student's page: the class, and what the teacher asks of it."""
-    if classroom.studying() is None:
+    """At the top of a student's page: the class and "Leave", then what the teacher asks
+    of it (live)."""
+    m = classroom.studying()
+    if m is None:
         return
+    row = st.container(horizontal=True, vertical_alignment="center", key="class_bar")
+    row.markdown(":material/groups: " + t("classroom.in_class", code=store_api.show_code(m.code)))
+    row.button(t("classroom.leave"), key="class_leave", on_click=classroom.leave, type="tertiary")
     _run.whole = True  # this is the page's run: it draws the questions itself
     _student_bar()
 
@@ -324,6 +349,8 @@ def _drawn(m: classroom.Member) -> dict[str, tuple[int, bool]]:
 
 @fragment(run_every=classroom.STUDENT_POLL_S)
 def _student_bar() -> None:
+    """What may change while the student reads: the class unreachable, the teacher's
+    offer; usually nothing at all (a run that draws nothing costs least)."""
     classroom.follow_offer()
     whole, _run.whole = getattr(_run, "whole", False), False
     m = classroom.studying()
@@ -338,9 +365,6 @@ def _student_bar() -> None:
     if moved and not whole and _drawn(m) != before:  # a new round or a reveal here
         st.rerun()
     code = store_api.show_code(m.code)
-    row = st.container(horizontal=True, vertical_alignment="center", key="class_bar")
-    row.markdown(":material/groups: " + t("classroom.in_class", code=code))
-    row.button(t("classroom.leave"), key="class_leave", on_click=classroom.leave, type="tertiary")
     if not m.joined:
         st.warning(t("classroom.joining", code=code), icon=":material/cloud_off:")
     elif not m.reachable:

@@ -20,9 +20,10 @@ GREY = "#b0b0b0"  # round 1 once round 2 is open: still there, not what the room
 FLAG = [False, True]
 
 
-@layout("value_title", "names", "colors", "height")
+@layout("title", "value_title", "names", "colors", "height")
 def spread_layout(
     *,
+    title: str,
     value_title: str,
     names: list[str],
     colors: list[str],
@@ -66,7 +67,8 @@ def spread_layout(
         ),
     )
     text = base.mark_text(align="left", dx=4).encode(text="text:N")
-    return alt.layer(bar, text, data=NO_DATA).properties(height=height)
+    chart = alt.layer(bar, text, data=NO_DATA).properties(height=height)
+    return chart.properties(title=title) if title else chart
 
 
 def _height(labels: int, series: int) -> int:
@@ -76,7 +78,7 @@ def _height(labels: int, series: int) -> int:
     return labels * (bar * series + 10) + 60 + (40 if series > 1 else 0)
 
 
-def spread(q: QuestionBoard, *, label: Callable[[str], str], text: Text) -> Figure:
+def spread(q: QuestionBoard, *, label: Callable[[str], str], text: Text, title: str = "") -> Figure:
     """The votes of each round of a question, on the same bars (``label``: a choice as the
     student reads it; after the reveal the answer's bar says so and is outlined)."""
     names = [text("classroom.board.round", round=r.round) for r in q.rounds]
@@ -95,6 +97,7 @@ def spread(q: QuestionBoard, *, label: Callable[[str], str], text: Text) -> Figu
             columns["text"].append(str(bar.count))
             columns["hl"].append(bool(bar.right))
     spec = spread_layout(
+        title=title,
         value_title=text("classroom.board.votes"),
         names=names,
         colors=colors,
@@ -122,6 +125,7 @@ def before_after(shift: Shift, *, text: Text) -> Figure:
         "hl": [False, False],
     }
     spec = spread_layout(
+        title="",
         value_title=text("classroom.board.share"),
         names=labels,
         colors=[GREY, BAR],

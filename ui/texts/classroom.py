@@ -130,10 +130,12 @@ TEXTS = {
         "zh": "全班还没有开始为这道题投票（暂时连不上课堂）。",
     },
     # the projector
-    "board.counts": {
-        "en": "**{present}** in class · **{voters}** voted in round {round}",
-        "zh": "课堂中 **{present}** 人 · 第 {round} 轮已投票 **{voters}** 人",
+    "board.present": {"en": "**{present}** in class", "zh": "课堂中 **{present}** 人"},
+    "board.voted": {
+        "en": "**{voters}** voted in round {round}",
+        "zh": "第 {round} 轮已投票 **{voters}** 人",
     },
+    "board.question": {"en": "Question {n}", "zh": "第 {n} 题"},
     "board.no_votes": {"en": "No votes yet.", "zh": "还没有人投票。"},
     "board.number": {
         "en": "The class types a number.",

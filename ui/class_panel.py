@@ -30,11 +30,12 @@ from ui import classroom, quiz, registry
 from ui import settings as cfg
 from ui.figures.classroom import before_after, percent, spread
 from ui.frame import fragment
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.view import unfold
 from ui.widgets import show_chart
 
 _run = threading.local()  # each session's script runs in its own thread
+FIGURES_KEPT = 8  # a session's spreads kept for the same votes (a page asks one or two)
 
 
 def show_notice() -> None:
@@ -216,10 +217,21 @@ def _revealed(m, name: str, i: int, q: Question, cq, settings: cfg.Settings) -> 
     """A question revealed: its votes, the share right in each round and the shift, the
     answer and why (the page goes on below once every question is)."""
     if any(r.voters for r in cq.rounds):
-        show_chart(spread(cq, label=quiz.shown, text=t), key=f"class_{name}_{i}")
+        show_chart(_spread(m, cq), key=f"class_{name}_{i}")
     _shares(cq, f"class_{name}_{i}_shift")
     quiz.answers().setdefault(q.signature, quiz.REVEALED)
     quiz.verdict(q, quiz.answers()[q.signature], settings)
+
+
+def _spread(m: classroom.Member, cq, title: str = ""):
+    """The spread of a question's votes, made again only when they moved (the projector
+    redraws it every second)."""
+    key = (cq, title, lang())
+    if key not in m.figures:
+        if len(m.figures) >= FIGURES_KEPT:
+            m.figures.clear()
+        m.figures[key] = spread(cq, label=quiz.shown, text=t, title=title)
+    return m.figures[key]
 
 
 def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
@@ -279,7 +291,7 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
     for i, cq in boards:
         if cq is not None and any(r.voters for r in cq.rounds):
             title = t("classroom.board.question", n=i) if numbered else ""
-            show_chart(spread(cq, label=quiz.shown, text=t, title=title), key=f"class_{name}_{i}")
+            show_chart(_spread(m, cq, title), key=f"class_{name}_{i}")
 
 
 def _reveal(m: classroom.Member, q: Question) -> None:
@@ -418,7 +430,7 @@ def student_question(q: Question, answered: bool) -> None:
         return
     if cq.revealed:
         st.markdown(t("classroom.student.revealed"))
-        show_chart(spread(cq, label=quiz.shown, text=t), key=f"class_{key[:8]}")
+        show_chart(_spread(m, cq), key=f"class_{key[:8]}")
         _shares(cq, f"class_{key[:8]}_shift")
         return
     voted = detail if outcome == "counted" else 0

@@ -78,6 +78,7 @@ class Member:
     offer_seen: int = 0  # the last offer a student's page showed or dismissed
     asked: list[Question] = field(default_factory=list)  # the teacher's page's, last run
     drawn: set[str] = field(default_factory=set)  # keys of the questions a student's page drew
+    figures: dict = field(default_factory=dict)  # spreads drawn, by their votes (class_panel)
 
     @property
     def teaching(self) -> bool:

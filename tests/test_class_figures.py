@@ -11,7 +11,7 @@ from classroom.poll import class_question, question_board
 from core.quiz.question import Question
 from ui.figures import classroom as figures
 from ui.i18n import t
-from ui.quiz import shown
+from ui.questions import shown
 
 CHOICE = Question(
     "weighted_sum.negative", "c", "choice", "quiz.choice.yes",

@@ -26,13 +26,14 @@ import streamlit as st
 
 import classroom as store_api
 from core.quiz.question import Question
-from ui import classroom, quiz, registry
+from ui import classroom, registry
+from ui import questions as asked
 from ui import settings as cfg
 from ui.figures.classroom import before_after, percent, spread
 from ui.frame import fragment
 from ui.i18n import lang, t
 from ui.view import unfold
-from ui.widgets import show_chart
+from ui.widgets import md_escape, show_chart
 
 _run = threading.local()  # each session's script runs in its own thread
 FIGURES_KEPT = 8  # a session's spreads kept for the same votes (a page asks one or two)
@@ -180,14 +181,14 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
     run per refresh, three elements or so); the buttons and whatever is revealed are
     drawn by the page's run (a click reruns the page)."""
     m = classroom.teaching()
-    asked = getattr(_run, "asked", None)
-    if asked is None:
-        asked = _run.asked = []
-    asked += [q for q in questions if q.signature not in {a.signature for a in asked}]
-    m.asked = list(asked)
+    on_page = getattr(_run, "asked", None)  # the page's questions so far in this run
+    if on_page is None:
+        on_page = _run.asked = []
+    on_page += [q for q in questions if q.signature not in {a.signature for a in on_page}]
+    m.asked = list(on_page)
     page = getattr(_run, "page", registry.DEFAULT_PAGE)
-    if not {q.signature for q in asked} <= set(m.published):
-        classroom.publish(m, page, asked, settings)
+    if not {q.signature for q in on_page} <= set(m.published):
+        classroom.publish(m, page, on_page, settings)
         classroom.refresh_board(m)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
     numbered = len(questions) > 1
@@ -196,8 +197,8 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
         st.markdown(f":material/how_to_vote: **{title}**")
         for i, q in enumerate(questions, 1):
             number = f"**{i}.** " if numbered else ""
-            st.markdown(number + quiz.question_text(q))
-            if choices := quiz.choices_text(q):
+            st.markdown(number + asked.question_text(q))
+            if choices := asked.choices_text(q):
                 st.markdown(choices)
             else:
                 st.caption(t("classroom.board.number"))
@@ -219,8 +220,14 @@ def _revealed(m, name: str, i: int, q: Question, cq, settings: cfg.Settings) -> 
     if any(r.voters for r in cq.rounds):
         show_chart(_spread(m, cq), key=f"class_{name}_{i}")
     _shares(cq, f"class_{name}_{i}_shift")
-    quiz.answers().setdefault(q.signature, quiz.REVEALED)
-    quiz.verdict(q, quiz.answers()[q.signature], settings)
+    asked.answers().setdefault(q.signature, asked.REVEALED)
+    asked.verdict(q, asked.answers()[q.signature], settings)
+
+
+def _choice_label(choice: str) -> str:
+    """A choice as a chart shows it: a text key translated, a token as it is (a chart's
+    label is plain text, not markdown)."""
+    return t(choice) if choice.startswith(asked.TEXT_KEYS) else choice
 
 
 def _spread(m: classroom.Member, cq, title: str = ""):
@@ -230,7 +237,7 @@ def _spread(m: classroom.Member, cq, title: str = ""):
     if key not in m.figures:
         if len(m.figures) >= FIGURES_KEPT:
             m.figures.clear()
-        m.figures[key] = spread(cq, label=quiz.shown, text=t, title=title)
+        m.figures[key] = spread(cq, label=_choice_label, text=t, title=title)
     return m.figures[key]
 
 
@@ -296,7 +303,7 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
 
 def _reveal(m: classroom.Member, q: Question) -> None:
     classroom.reveal(m, q.signature)
-    quiz.answers().setdefault(q.signature, quiz.REVEALED)
+    asked.answers().setdefault(q.signature, asked.REVEALED)
 
 
 def _shares(cq, key: str) -> None:
@@ -384,7 +391,7 @@ def _student_bar() -> None:
     offer = m.view.offer if m.view is not None else None
     if offer is not None and offer.number > m.offer_seen:
         pages = registry.pages()
-        title = pages[offer.page].title if offer.page in pages else offer.page
+        title = pages[offer.page].title if offer.page in pages else md_escape(offer.page)
         box = st.container(border=True, horizontal=True, vertical_alignment="center")
         box.markdown(":material/campaign: " + t("classroom.offer", page=title))
         box.button(
@@ -451,7 +458,7 @@ def _vote_again(q: Question, round_: int, key: str) -> None:
     with st.form(f"{widget}_form", border=True):
         st.markdown(f"**{t('classroom.vote.again', round=round_)}**")
         st.caption(t("classroom.vote.again_body"))
-        quiz.guess_widget(q, widget)
+        asked.guess_widget(q, widget)
         if error := st.session_state.get(f"{widget}_error"):
             st.warning(t(error), icon=":material/edit:")
         st.form_submit_button(

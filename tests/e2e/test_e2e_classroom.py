@@ -31,10 +31,11 @@ def text(key: str, lang: str = "en", **values) -> str:
 
 
 def counts(present: int, voters: int, round_: int = 1) -> str:
-    """The projector's line of counts as the browser shows it (markdown's ** gone)."""
-    return text("classroom.board.counts", present=present, voters=voters, round=round_).replace(
-        "**", ""
-    )
+    """The projector's live line as the browser shows it (markdown's ** gone), as far as
+    the first question's count."""
+    voted = text("classroom.board.voted", voters=voters, round=round_)
+    line = f"{text('classroom.board.present', present=present)} · Question 1: {voted}"
+    return line.replace("**", "")
 
 
 def vote(app, choice: str, number: str, lang: str = "en") -> None:

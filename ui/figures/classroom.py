@@ -71,11 +71,12 @@ def spread_layout(
     return chart.properties(title=title) if title else chart
 
 
-def _height(labels: int, series: int) -> int:
-    """Pixels for the whole chart (Streamlit fits the axis and the legend inside): bars
-    thick enough to read from the back of a room, thinner for a histogram of many bins."""
+def _height(labels: int, series: int, titled: bool = False) -> int:
+    """Pixels for the whole chart (Streamlit fits the title, the axis and the legend
+    inside): bars thick enough to read from the back of a room, thinner for a histogram
+    of many bins. Without the title's room, two bars under a title were squeezed flat."""
     bar = 30 if labels <= 6 else 20
-    return labels * (bar * series + 10) + 60 + (40 if series > 1 else 0)
+    return labels * (bar * series + 10) + 70 + 40 * (series > 1) + 40 * titled
 
 
 def spread(q: QuestionBoard, *, label: Callable[[str], str], text: Text, title: str = "") -> Figure:
@@ -101,7 +102,7 @@ def spread(q: QuestionBoard, *, label: Callable[[str], str], text: Text, title: 
         value_title=text("classroom.board.votes"),
         names=names,
         colors=colors,
-        height=_height(len(q.rounds[0].bars) if q.rounds else 1, len(q.rounds)),
+        height=_height(len(q.rounds[0].bars) if q.rounds else 1, len(q.rounds), bool(title)),
         grouped=len(q.rounds) > 1,
         share=False,
     )

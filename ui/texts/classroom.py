@@ -92,9 +92,9 @@ TEXTS = {
     "panel.title": {"en": "Class {code}", "zh": "课堂 {code}"},
     "panel.join": {"en": "Join: code, link and QR code", "zh": "加入方式：课堂码、链接和二维码"},
     "panel.how": {
-        "en": "Scan the QR code, open the link, or type the code under “Join or teach a "
-        "class” in the sidebar.",
-        "zh": "扫描二维码、打开链接，或者在侧边栏的“加入或开设课堂”里输入课堂码。",
+        "en": "Scan the QR code, open the link, or type the code in the sidebar, under "
+        "“Share, or join a class”.",
+        "zh": "扫描二维码、打开链接，或者在侧边栏的“分享 · 加入课堂”里输入课堂码。",
     },
     "panel.qr_title": {"en": "The link to join class {code}", "zh": "加入课堂 {code} 的链接"},
     "panel.bring": {"en": "Bring the class here", "zh": "让全班来这里"},

@@ -272,3 +272,25 @@ def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatc
     assert all(p in text for p in counts(1, 1, 1))
     a.close()
     b.close()
+
+
+def test_a_student_back_by_their_own_link_is_the_same_member(one_store):
+    """A reload, or the other replica after one died: the student's URL names the class
+    and the student, so a vote given again replaces the first instead of counting twice."""
+    teacher, m = teach(one_store)
+    first = one_store.open("students", **{"class": m.code})
+    own = {name: first.query_params[name] for name in ("class", "me")}
+    vote(one_store, first, "quiz.choice.no", "9")
+    again = one_store.open("students", **own)  # no light first view: straight to the page
+    assert again.session_state[classroom.SESSION].student == own["me"]
+    vote(one_store, again, "quiz.choice.yes", "3.57")
+    one_store.run(teacher, "teacher")
+    assert shows(teacher, counts(1, 1, 1))
+    assert spread_counts(teacher, f"class_{PAGE}_1") == {
+        ("Round 1", "yes"): 1,
+        ("Round 1", "no"): 0,
+    }
+    again.session_state["share"] = True  # the link it shares holds no class, no student
+    one_store.run(again)
+    shared = " ".join(c.value for c in again.sidebar.code)
+    assert "?" in shared and own["me"] not in shared and "class=" not in shared

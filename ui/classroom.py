@@ -9,8 +9,11 @@ Where the secrets live: the teacher key in the teacher's session and in the teac
 URL (so a reload, or a replica taking over after another died, keeps the teacher
 teaching); never in a link the app shows or shares (ui.settings.share_link and the join
 link leave it out, and the store refuses a link that holds it). A student is an
-anonymous random id (classroom.new_student_id) kept in the session only: a reload is a
-new member, and nothing about a student is kept anywhere else.
+anonymous random id (classroom.new_student_id), kept in the session and in the student's
+own URL (``me=``) in the same way: a reload, or the other replica after one died, is the
+same member, so a vote given again replaces the one the store may already hold instead
+of counting twice. No link the app shows holds it, and nothing else about a student is
+kept anywhere.
 
 Every call to the store is made through ``_call``: a ClassError (the only exceptions the
 store raises for what a link or a student sends) becomes a message key, and
@@ -50,7 +53,7 @@ READY = "_class_ready"  # session_state: the link's class was read (a session's 
 # first view is light (the class joined, the teacher's page named, one button), and each
 # student opens the page with a tap, a few seconds apart.
 LANDING = "_class_landing"
-CODE_PARAM, KEY_PARAM = "class", "teach"  # the class in a URL
+CODE_PARAM, KEY_PARAM, STUDENT_PARAM = "class", "teach", "me"  # the class in a URL
 # Left out of the link a class is joined by and a student is brought to: the teacher's
 # own view (the presenter view, questions on or off, the lesson's stop) is not the class's.
 TEACHER_ONLY = ("present", "ask", "tour")
@@ -86,7 +89,9 @@ class Member:
 
     def link_params(self) -> dict[str, str]:
         """The class's part of this session's own URL (never of a link it shares)."""
-        return {CODE_PARAM: self.code, **({KEY_PARAM: self.key} if self.key else {})}
+        if self.key is not None:
+            return {CODE_PARAM: self.code, KEY_PARAM: self.key}
+        return {CODE_PARAM: self.code, STUDENT_PARAM: self.student}
 
 
 def _setting() -> str:
@@ -171,11 +176,11 @@ def begin() -> None:
     if READY not in st.session_state:
         st.session_state[READY] = True
         params = st.query_params
-        code, key = params.get(CODE_PARAM), params.get(KEY_PARAM)
+        code, key, me = (params.get(p) for p in (CODE_PARAM, KEY_PARAM, STUDENT_PARAM))
         if code is not None and key is not None:
             _teach_from_link(code, key)
-        elif code is not None and join(code):
-            st.session_state[LANDING] = True
+        elif code is not None and join(code, me) and me is None:
+            st.session_state[LANDING] = True  # a join link's first view: see LANDING
     m = member()
     st.session_state[cfg.CLASS_LINK] = m.link_params() if m is not None else {}
 
@@ -193,10 +198,11 @@ def _teach_from_link(code: str, key: str) -> None:
         m.board, m.stamp = found, found.stamp
 
 
-def join(raw_code: object) -> bool:
+def join(raw_code: object, me: str | None = None) -> bool:
     """Join the class with this code (from a link or typed); False with a message when
     there is none. A store that cannot be reached keeps the code: the page joins when it
-    is back."""
+    is back. ``me``: the student id of the session's own URL (a reload, or a replica taking
+    over from one that died), kept when it is one; else a new one."""
     try:
         code = classroom.parse_code(raw_code)
     except ClassError:
@@ -207,7 +213,11 @@ def join(raw_code: object) -> bool:
         return True
     if old is not None:
         leave()
-    m = Member(code, student=classroom.new_student_id())
+    try:
+        student = classroom.codes.parse_student(me)
+    except ClassError:  # none, or not an id this app makes
+        student = classroom.new_student_id()
+    m = Member(code, student=student)
     st.session_state[SESSION] = m
     return _join(m)
 

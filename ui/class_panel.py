@@ -426,25 +426,25 @@ def student_question(q: Question, answered: bool) -> None:
     key = store_api.question_key(q.signature)
     m.drawn.add(key)
     outcome, detail = m.votes.get(q.signature, (None, None))
-    if outcome == "counted":
-        st.caption(":material/how_to_vote: " + t("classroom.vote.counted", round=detail))
+    cq = classroom.class_question(m, q)
+    open_here = cq is not None and not cq.revealed
+    voted = detail if outcome == "counted" else 0
+    again = open_here and answered and cq.round > voted
+    if outcome == "counted":  # one line: counted, and what comes next
+        waiting = f" {t('classroom.student.waiting')}" if open_here and not again else ""
+        st.caption(f":material/how_to_vote: {t('classroom.vote.counted', round=detail)}{waiting}")
     elif outcome == "unreachable":
         st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
     elif outcome == "refused":
         st.warning(t(f"classroom.vote.{_refusal(detail)}"), icon=":material/how_to_vote:")
-    cq = classroom.class_question(m, q)
     if cq is None:
         return
     if cq.revealed:
         st.markdown(t("classroom.student.revealed"))
         show_chart(_spread(m, cq), key=f"class_{key[:8]}")
         _shares(cq, f"class_{key[:8]}_shift")
-        return
-    voted = detail if outcome == "counted" else 0
-    if answered and cq.round > voted:
+    elif again:
         _vote_again(q, cq.round, key)
-    elif answered or outcome:
-        st.caption(t("classroom.student.waiting"))
 
 
 def _refusal(reason: object) -> str:

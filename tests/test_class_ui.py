@@ -294,3 +294,15 @@ def test_a_student_back_by_their_own_link_is_the_same_member(one_store):
     one_store.run(again)
     shared = " ".join(c.value for c in again.sidebar.code)
     assert "?" in shared and own["me"] not in shared and "class=" not in shared
+
+
+def test_the_teachers_link_opened_again_teaches_the_same_class(one_store):
+    """A reload, or the other replica after one died, in the other language too."""
+    _, m = teach(one_store)
+    again = one_store.open("teacher", present="1", lang="zh", **{"class": m.code, "teach": m.key})
+    assert again.session_state[classroom.SESSION].key == m.key
+    text = all_text(again)
+    code = f"{m.code[:3]}-{m.code[3:6]}-{m.code[6:]}"
+    assert CATALOG["classroom.panel.title"]["zh"].format(code=code) in text
+    assert CATALOG["classroom.board.present"]["zh"].format(present=0) in text
+    assert [b.key for b in again.button if b.key == f"class_reveal_{PAGE}_1"]

@@ -306,3 +306,27 @@ def test_the_teachers_link_opened_again_teaches_the_same_class(one_store):
     assert CATALOG["classroom.panel.title"]["zh"].format(code=code) in text
     assert CATALOG["classroom.board.present"]["zh"].format(present=0) in text
     assert [b.key for b in again.button if b.key == f"class_reveal_{PAGE}_1"]
+
+
+def test_bring_the_class_here_offers_a_click_that_takes_the_teachers_view(one_store):
+    """The teacher moved (another model size) and brings the class there: each student
+    is offered a button, is not moved without it, and after it votes at the teacher's
+    settings, its own language kept."""
+    teacher = one_store.open("teacher", present="1", d="8", lang="zh")
+    one_store.click(teacher, "class_teach_page")
+    m = teacher.session_state[classroom.SESSION]
+    student = one_store.open("students", **{"class": m.code})
+    student.session_state["d_model"] = 16  # the student looked around meanwhile
+    one_store.run(student)
+    one_store.click(teacher, "class_bring", "teacher")
+    one_store.run(student, "students")
+    assert [b.key for b in student.button if b.key == "class_offer_go"]
+    assert student.session_state["d_model"] == 16  # not moved without a click
+    one_store.click(student, "class_offer_go")
+    one_store.run(student)
+    assert student.session_state["d_model"] == 8 and student.session_state["lang"] == "en"
+    assert not [b.key for b in student.button if b.key == "class_offer_go"]  # shown once
+    vote(one_store, student, "quiz.choice.yes", "1")
+    one_store.run(teacher, "teacher")
+    text = all_text(teacher)
+    assert CATALOG["classroom.board.voted"]["zh"].format(voters=1, round=1) in text

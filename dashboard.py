@@ -6,7 +6,7 @@ each file in app_pages/ only reads the settings, asks ui.state for results, and 
 
 import streamlit as st
 
-from ui import process, registry, sidebar
+from ui import class_panel, classroom, process, registry, sidebar
 from ui import settings as cfg
 from ui.frame import navigation, tour_bar, write_link
 from ui.i18n import set_language, t
@@ -32,6 +32,7 @@ st.set_page_config(
 
 process.one_blas_thread()
 cfg.init_state()
+classroom.begin()
 set_language(st.session_state["lang"])
 st.html(process.styles("app.css"))
 if st.session_state["present"]:
@@ -43,6 +44,8 @@ tour = registry.tour()
 if st.session_state["tour"] and page_name in tour:  # the lesson follows the page it is on
     st.session_state["tour"] = tour.index(page_name) + 1
 begin_view()
+if class_panel.landing(page_name):  # a join link's first view: light, the page a tap away
+    st.stop()
 
 with st.sidebar:
     sidebar.controls(registry.pages()[page_name])
@@ -56,6 +59,10 @@ if st.session_state.get("_link_fixed"):
         icon=":material/link_off:",
     )
 
+class_panel.teacher_panel(page_name, settings)
+class_panel.student_bar()
+class_panel.show_notice()
+class_panel.begin_questions()
 try:
     nav.run()
 finally:  # the link says what the page shows, its own controls included

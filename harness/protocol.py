@@ -18,6 +18,9 @@ outside the page).
 
 Replies are read by harness.replies (errors, markers, widgets, elements drawn), widget
 values go to and fro as harness.wire says; ``press(key)`` presses a button (or a form's).
+A fragment that reruns by itself (``st.fragment(run_every=…)``) is announced by an
+``auto_rerun`` message: the session keeps its id and interval (``fragments``), and
+``fragment(id)`` asks for that run as the browser's timer does.
 
 When the connection drops while ``auto_reconnect`` is on, the session reconnects the way
 Streamlit's frontend does: the health endpoint, until it answers; then the websocket
@@ -102,6 +105,8 @@ class ProtocolSession:
         self._reconnecting: asyncio.Task | None = None
         self._closing = False
         self._drawing = Drawn()  # what the run under way has drawn so far
+        self.fragments: dict[str, float] = {}  # fragments that rerun by themselves: id -> s
+        self._fragment_run = False  # the run under way is a fragment's (the page stays drawn)
         self.stray: list[str] = []  # errors and markers that came outside any request
 
     # ------------------------------------------------------------------ connection
@@ -204,7 +209,14 @@ class ProtocolSession:
 
     # ------------------------------------------------------------------ requests
 
-    def _back_msg(self, *, page_name: str = "", page_hash: str = "", frame_only: bool = False):
+    def _back_msg(
+        self,
+        *,
+        page_name: str = "",
+        page_hash: str = "",
+        frame_only: bool = False,
+        fragment_id: str = "",
+    ):
         from streamlit.proto.BackMsg_pb2 import BackMsg
 
         msg = BackMsg()
@@ -212,6 +224,9 @@ class ProtocolSession:
         state.query_string = self.query_string
         state.page_name = page_name
         state.page_script_hash = page_hash
+        if fragment_id:
+            state.fragment_id = fragment_id
+            state.is_auto_rerun = True
         for key, (_, element) in self.widgets.items():
             if key in self._states and (not frame_only or key in self.drawn.frame_keys):
                 state.widget_states.widgets.append(widget_state(element.id, self._states[key]))
@@ -273,6 +288,15 @@ class ProtocolSession:
             raise KeyError(f"no page {page!r} in the navigation: {sorted(self.page_hashes)}")
         msg = self._back_msg(page_hash=page_hash, frame_only=True)
         return await self._request(f"page {page}", msg, timeout)
+
+    async def fragment(self, fragment_id: str, timeout: float = RUN_TIMEOUT_S) -> Reply:
+        """The run of a fragment that reruns by itself, as the browser's timer asks for it."""
+        msg = self._back_msg(page_hash=self.page_hashes.get(self.page, ""), fragment_id=fragment_id)
+        self._fragment_run = True
+        try:
+            return await self._request("fragment", msg, timeout)
+        finally:
+            self._fragment_run = False
 
     @property
     def widgets(self) -> dict[str, tuple[str, object]]:
@@ -397,6 +421,11 @@ class ProtocolSession:
             self.page = current or self.page
         elif kind == "page_info_changed":
             self.query_string = msg.page_info_changed.query_string
+        elif kind == "auto_rerun":
+            self.fragments[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
+        elif kind == "stop_auto_rerun":
+            for fragment_id in msg.stop_auto_rerun.fragment_ids:
+                self.fragments.pop(fragment_id, None)
         elif kind == "page_not_found":
             self._error(reply, f"page not found: {msg.page_not_found.page_name!r}")
         elif kind == "session_event":
@@ -408,7 +437,8 @@ class ProtocolSession:
             status = msg.script_finished
             if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                 return  # another run follows (st.rerun)
-            self.drawn = self._drawing
+            if not self._fragment_run:  # a fragment's run draws only its own part
+                self.drawn = self._drawing
             result = "compile error" if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR else ""
             if self._done is not None and not self._done.done():
                 self._done.set_result(result or "finished")

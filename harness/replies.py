@@ -49,6 +49,7 @@ class Reply:
     blocks: int = 0  # new blocks it drew (a column, an expander, a form, the sidebar, …)
     own_marker: int = 0  # messages that carried this session's marker
     leaks: list[str] = field(default_factory=list)  # other students' markers received
+    texts: list[str] = field(default_factory=list)  # the markdown texts it drew
 
     @property
     def ok(self) -> bool:
@@ -119,6 +120,8 @@ def read_delta(msg, drawn: Drawn, reply: Reply | None, error: Callable[[str], No
     if kind == "alert" and element.alert.format == Alert.ERROR:
         error(f"error shown: {element.alert.body[:300]}")
         return None
+    if kind == "markdown" and reply is not None:
+        reply.texts.append(element.markdown.body)
     if kind == "code":
         if on_sidebar:
             drawn.codes.append(element.code.code_text)

@@ -15,7 +15,7 @@ from core import footnote4_experiment, quiz
 from core.recommender import DEFAULT_QUERY, TAGS
 from core.tokens import focus_default
 from ui import state
-from ui.quiz import text_key
+from ui.questions import text_key
 from ui.registry import part, questions, tour
 from ui.settings import DEFAULTS, Settings, parse_params
 from ui.state import FOOTNOTE4_DIMS

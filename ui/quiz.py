@@ -10,7 +10,11 @@ shows everything at once and the questions wait, folded, at the same place. In t
 presenter view there is no guess to type: the class votes, then the teacher reveals.
 
 Answers are kept per session by the question's signature, so a new sentence or a new
-d_model asks afresh; nothing is stored on the server or shared between students.
+d_model asks afresh. Outside a class nothing is stored on the server or shared between
+students. In a class (ui.classroom) a committed guess is also a vote: "Check" records it
+for the class, under the question's signature (the student's page and settings), and says
+whether it counted; a student's own verdict is the same as outside a class. The teacher's
+page draws the projector (ui.class_panel) in place of the question box.
 """
 
 from __future__ import annotations
@@ -18,54 +22,21 @@ from __future__ import annotations
 import streamlit as st
 
 from core import quiz
-from core.quiz import Question, printed
-from ui import registry, state
-from ui import settings as cfg
+from core.quiz import Question
+from ui import class_panel, classroom, registry
 from ui.i18n import t
+from ui.questions import (
+    REVEALED,
+    answers,
+    choices_text,
+    guess_widget,
+    question_text,
+    shown,
+    verdict,
+)
 from ui.settings import Settings
 from ui.view import follow_whole_page, mark_whole_page, unfold
 from ui.widgets import md_escape
-
-ANSWERS = "quiz_answers"  # session_state: signature -> {"guess", "right", "skipped"}
-TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, shown translated
-RADIO_MAX = 4  # up to this many choices as buttons in a row; more as a drop-down
-
-
-def _shown(value, decimals: int | None = None) -> str:
-    """A value of a question's text as the student reads it (numbers as the page prints
-    them: ``decimals`` places, or 2 by default)."""
-    if isinstance(value, float):
-        return printed(value, 2 if decimals is None else decimals)
-    if isinstance(value, str) and value.startswith(TEXT_KEYS):
-        return t(value)
-    if isinstance(value, str):
-        return md_escape(value)
-    return str(value)
-
-
-def text_key(q: Question, part: str) -> str:
-    """Where a question's texts are: its page's catalogue, "<page>.quiz.<rest>.<part>" for
-    the question "<page>.<rest>" (part "ask" or "why")."""
-    page, _, rest = q.id.partition(".")
-    return f"{page}.quiz.{rest}.{part}"
-
-
-def _texts(q: Question, text_key: str, **extra) -> str:
-    values = {name: _shown(v) for name, v in {**q.values, **q.reveal, **extra}.items()}
-    return t(text_key, **values)
-
-
-def _answer_text(q: Question) -> str:
-    if q.kind == "number" and q.theory:  # measured: what theory says, what this sample gave
-        shown = {"answer": _shown(q.answer, q.decimals), "tolerance": _shown(q.tolerance)}
-        return t("quiz.measured", theory=q.theory, **shown)
-    if q.kind == "number" and q.tolerance:  # what counts as right
-        return t("quiz.roughly", answer=_shown(q.answer, q.decimals), tolerance=_shown(q.tolerance))
-    return _shown(q.answer, q.decimals)
-
-
-def answers() -> dict:
-    return st.session_state.setdefault(ANSWERS, {})
 
 
 def score() -> tuple[int, int, int]:
@@ -94,70 +65,19 @@ def _check(name: str, pending: list[tuple[int, Question]]) -> None:
             except ValueError as reason:
                 st.session_state[f"{key}_error"] = f"quiz.msg.{reason}"
                 continue
-            shown = md_escape(str(raw).strip())  # as the student typed it
+            typed = md_escape(str(raw).strip())  # as the student typed it
         else:
-            guess, shown = raw, _shown(raw)
-        answers()[q.signature] = {"guess": shown, "right": q.is_right(guess), "skipped": False}
+            guess, typed = raw, shown(raw)
+        answers()[q.signature] = {"guess": typed, "right": q.is_right(guess), "skipped": False}
+        classroom.vote(q, raw)  # in a class: the guess is the student's vote too
     mark_whole_page()  # the score in the sidebar
 
 
 def _skip(pending: list[tuple[int, Question]]) -> None:
     """Form callback, "Show me without guessing": the answers, counted as skipped."""
     for _, q in pending:
-        answers()[q.signature] = {"guess": None, "right": None, "skipped": True}
+        answers()[q.signature] = dict(REVEALED)
     mark_whole_page()
-
-
-def _apply(changes: dict) -> None:
-    """ "Show me": set the shared controls (the frame keeps them valid and in the link)."""
-    for name, value in changes.items():
-        st.session_state[name] = value
-
-
-def _guess_widget(q: Question, key: str) -> None:
-    label = t("quiz.your_answer")
-    if q.kind == "number":
-        st.text_input(label, key=key, help=t("quiz.number_help"))
-    elif len(q.choices) <= RADIO_MAX:
-        st.radio(label, q.choices, index=None, format_func=_shown, key=key, horizontal=True)
-    else:
-        st.selectbox(
-            label,
-            q.choices,
-            index=None,
-            format_func=_shown,
-            key=key,
-            placeholder=t("quiz.choose"),
-        )
-
-
-def _choices_text(q: Question) -> str:
-    """The choices as a lettered list, for a class voting by hand (the presenter view)."""
-    if q.kind == "number":
-        return ""
-    return "\n".join(f"{chr(65 + k)}. {_shown(c)}" for k, c in enumerate(q.choices))
-
-
-def _verdict(q: Question, record: dict, settings: Settings) -> None:
-    answer = _answer_text(q)
-    if record["skipped"]:
-        st.info(t("quiz.skipped", answer=answer), icon=":material/visibility:")
-    elif record["right"]:
-        st.success(t("quiz.right", answer=answer), icon=":material/check_circle:")
-    else:
-        st.error(t("quiz.wrong", guess=record["guess"], answer=answer), icon=":material/cancel:")
-    why = _texts(q, q.why or text_key(q, "why"), answer=_shown(q.answer, q.decimals))
-    st.markdown(why + "\n\n" + t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
-    if q.try_this:
-        changed = state.with_changes(settings, **q.try_this)
-        st.button(
-            t("quiz.try_this"),
-            key=f"try_{q.signature}",
-            on_click=_apply,
-            args=(q.try_this,),
-            help=t("quiz.try_this_help", link=cfg.share_link(changed, st.context.url)),
-            icon=":material/tune:",
-        )
 
 
 def _questions(name: str, questions: list[Question], settings: Settings) -> bool:
@@ -167,19 +87,20 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
     pending = [(i, q) for i, q in enumerate(questions, 1) if q.signature not in records]
     for _, q in enumerate(questions, 1):
         if q.signature in records:
-            st.markdown(_texts(q, text_key(q, "ask")))
-            _verdict(q, records[q.signature], settings)
+            st.markdown(question_text(q))
+            verdict(q, records[q.signature], settings)
+            class_panel.student_question(q, answered=True)
     if not pending:
         return True
     with st.form(f"quiz_{name}", border=False):
         for i, q in pending:
             key = _guess_key(name, i)
-            st.markdown(_texts(q, text_key(q, "ask")))
+            st.markdown(question_text(q))
             if settings.present:
-                if choices := _choices_text(q):
+                if choices := choices_text(q):
                     st.markdown(choices)
                 continue
-            _guess_widget(q, key)
+            guess_widget(q, key)
             if error := st.session_state.get(f"{key}_error"):
                 st.warning(t(error), icon=":material/edit:")
         if not settings.present:
@@ -197,6 +118,10 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
             help=t("quiz.reveal_help" if settings.present else "quiz.skip_help"),
             key=f"quiz_{name}_skip",
         )
+    for _, q in pending:  # in a class: a vote that did not count, or the revealed spread
+        class_panel.student_question(q, answered=False)
+    if settings.present and classroom.member() is None:  # the class votes on its phones
+        class_panel.teach_button()
     return False
 
 
@@ -208,6 +133,8 @@ def ask(name: str, settings: Settings, *results) -> bool:
     questions = registry.questions()[name](*results)
     if not questions:
         return True
+    if classroom.teaching() is not None:  # the projector: the class's votes, then the reveal
+        return class_panel.projector(name, questions, settings)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
     if not settings.ask:  # the student explores freely: everything shows, the questions wait
         unfold(title, f"quiz_{name}_open", _questions, name, questions, settings)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 import streamlit as st
 
@@ -65,6 +65,10 @@ PARAMS = {
     "present": "present",
     "ask": "ask",
 }
+# session_state: the class this session is in, as its own URL names it (ui.classroom): the
+# code, and in the teacher's URL the teacher key. Written into the session's URL, never into
+# a link the app shares (share_link).
+CLASS_LINK = "_class_link"
 MAX_FOCUS_CHARS = 100  # a token's label; longer text in a link cannot be one
 
 
@@ -243,16 +247,37 @@ def page_params() -> dict[str, str]:
 def sync_query_params(settings: Settings) -> None:
     """Write the view into the URL, touching it only when something changed (the frame's
     work: ui.frame.write_link)."""
-    wanted = to_params(settings) | page_params()
+    wanted = to_params(settings) | page_params() | st.session_state.get(CLASS_LINK, {})
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
 
 
 def share_link(settings: Settings, page_url: str | None) -> str:
-    """The full link of this view, page included (or just its query string without a URL)."""
+    """The full link of this view, page included (or just its query string without a URL);
+    never the class this session is in (the teacher's link holds the teacher key)."""
     query = urlencode(to_params(settings) | page_params())
     base = page_url or ""
     return f"{base}?{query}" if query else (base or "?")
+
+
+def apply_link(query: str) -> None:
+    """Take the settings of a link's query string (the teacher's, when a student follows
+    "Bring the class here"): the shared settings it names, checked as a link's are, and
+    the pages' own controls; the student's own view (language, presenter view, questions
+    first, the lesson) stays."""
+    params = {name: values[-1] for name, values in parse_qs(query).items() if values}
+    values, _ = parse_params(params)
+    for key in PARAMS:
+        if key in ("lang", "present", "ask", "tour"):
+            continue
+        st.session_state[key] = values.get(key, getattr(DEFAULTS, key))
+    if "focus" not in values:  # left out of a link: the sentence's own default
+        st.session_state["focus"] = sentence_tokens(st.session_state["sentence"]).default_focus
+    for param in registry.params().values():
+        if param.name in params:
+            st.session_state[param.key] = params[param.name][: param.chars]
+        else:
+            st.session_state.pop(param.key, None)
 
 
 def restore_article() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core import MAX_TOKENS
-from ui import registry
+from ui import class_panel, registry
 from ui import settings as cfg
 from ui.frame import go_to_stop
 from ui.i18n import LANG_NAMES, t
@@ -121,8 +121,8 @@ def controls(page: Page) -> None:
 
 
 def sharing(settings: Settings) -> None:
-    """The link of this view (folded: made and sent only when asked for), the presenter
-    view, questions first, and the score."""
+    """The link of this view and a class to join or teach (folded: made and sent only when
+    asked for), the presenter view, questions first, and the score."""
     box = st.popover(
         t("common.sb.share"),
         icon=":material/share:",
@@ -133,6 +133,7 @@ def sharing(settings: Settings) -> None:
     )
     if box.open:
         box.code(cfg.share_link(settings, st.context.url), language=None, wrap_lines=True)
+        class_panel.join_or_teach(box)
     st.toggle(t("common.sb.present"), key="present", help=t("common.sb.present_help"))
     st.toggle(t("common.sb.ask"), key="ask", help=t("common.sb.ask_help"))
     answered, right, skipped = score()

@@ -29,6 +29,7 @@ SECTIONS = (
     "memory",
     "model",
     "class",
+    "vote",
     "interactions",
     "train",
 )

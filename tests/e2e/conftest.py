@@ -255,9 +255,11 @@ def warm(srv: StreamlitServer) -> None:
 
 
 @pytest.fixture(scope="session")
-def server():
-    """The app's real server for the session; it must still be up and healthy at the end."""
-    srv = StreamlitServer().start()
+def server(tmp_path_factory):
+    """The app's real server for the session; it must still be up and healthy at the end.
+    Its classes (the class store's SQLite file) live in a directory of the test session."""
+    data = tmp_path_factory.mktemp("data")
+    srv = StreamlitServer(env={"ATTENTION_LAB_DATA": str(data)}).start()
     try:
         srv.wait_ready()
         warm(srv)

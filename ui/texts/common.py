@@ -107,10 +107,11 @@ TEXTS = {
         "and one head.",
         "zh": "回到 “I ate the cake and it was delicious.”：4 维手工向量，单头。",
     },
-    "sb.share": {"en": "Share this view", "zh": "分享当前视图"},
+    "sb.share": {"en": "Share, or join a class", "zh": "分享 · 加入课堂"},
     "sb.share_help": {
-        "en": "Copy this link: it opens this page with exactly these settings.",
-        "zh": "复制这个链接：打开后就是这一页和完全相同的设置。",
+        "en": "The link of this page with exactly these settings; and a class to join with "
+        "its code, or to teach.",
+        "zh": "这一页及完全相同设置的链接；也可以用课堂码加入课堂，或者开设一个课堂。",
     },
     "sb.ask": {"en": "Questions first", "zh": "先提问"},
     "sb.ask_help": {

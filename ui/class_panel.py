@@ -1,0 +1,479 @@
+"""What a class looks like: the teacher's panel and projector, a student's bar and votes.
+
+- The sidebar's "Join or teach a class" (inside the Share popover: nothing is sent until it
+  is opened) takes a code or opens a class (``join_or_teach``).
+- The teacher's page shows, at its top, the class's code, join link and QR code with
+  "Bring the class here", the tallies' CSV and "End the class" (``teacher_panel``); in
+  place of its question box the projector (``projector``): each question with its choices,
+  how many are in class and have voted, the spread of the votes (never the answer before
+  "Reveal"), "Discuss and vote again" and "Reveal". The spread is a fragment that runs
+  every classroom.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing
+  moved, the last board drawn again.
+- A student's page shows, at its top, the class it is in with "Leave the class", a
+  message when the class cannot be reached, and the teacher's offer of a page (a
+  fragment that runs every classroom.STUDENT_POLL_S: one cheap call when nothing moved;
+  a second round or a reveal of a question on the student's page reruns the page). Under
+  each question: whether the vote counted, the second round's vote, and after the reveal
+  the class's spread and the answer (``student_question``).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+
+import streamlit as st
+
+import classroom as store_api
+from core.quiz.question import Question
+from ui import classroom, registry
+from ui import questions as asked
+from ui import settings as cfg
+from ui.figures.classroom import before_after, percent, spread
+from ui.frame import fragment
+from ui.i18n import lang, t
+from ui.view import unfold
+from ui.widgets import md_escape, show_chart
+
+_run = threading.local()  # each session's script runs in its own thread
+FIGURES_KEPT = 8  # a session's spreads kept for the same votes (a page asks one or two)
+
+
+def show_notice() -> None:
+    """A message the class left for this run (a bad link, a class that ended), once."""
+    if key := st.session_state.pop(classroom.NOTICE, None):
+        st.info(t(key), icon=":material/groups:")
+
+
+# --- the join link's first view -----------------------------------------------------------
+
+
+def landing(page: str) -> bool:
+    """The first view of a join link: the class joined, the teacher's page, one button to
+    open it (see classroom.LANDING); True when drawn (the frame draws nothing else)."""
+    m = classroom.studying()
+    if m is None or not st.session_state.get(classroom.LANDING):
+        st.session_state.pop(classroom.LANDING, None)
+        return False
+    code = store_api.show_code(m.code)
+    title = registry.pages()[page].title
+    st.header(title)
+    st.markdown(":material/groups: " + t("classroom.in_class", code=code))
+    st.markdown(t("classroom.landing", page=title))
+    st.button(
+        t("classroom.landing_open"),
+        type="primary",
+        icon=":material/arrow_forward:",
+        on_click=classroom.landed,
+        key="class_landed",
+    )
+    if not m.joined:
+        st.warning(t("classroom.joining", code=code), icon=":material/cloud_off:")
+    return True
+
+
+# --- the sidebar ------------------------------------------------------------------------
+
+
+def join_or_teach(box) -> None:
+    """Inside the sidebar's Share popover: a code to join, or "Teach a class"."""
+    m = classroom.member()
+    if m is not None:
+        return
+    box.markdown(f":material/groups: **{t('classroom.sb.class')}**")
+    box.caption(t("classroom.sb.class_help"))
+    form = box.form("class_join", border=False, enter_to_submit=True)
+    form.text_input(
+        t("classroom.sb.code"),
+        key="class_code",
+        max_chars=store_api.codes.MAX_TYPED_CODE,
+        placeholder=t("classroom.sb.code_placeholder"),
+    )
+    form.form_submit_button(
+        t("classroom.sb.join"),
+        on_click=classroom.join_typed,
+        args=("class_code",),
+        icon=":material/login:",
+    )
+    teach_button(box, key="class_teach_sidebar")
+
+
+def teach_button(box=st, key: str = "class_teach_page") -> None:
+    """ "Teach a class": in the sidebar, and in the presenter view's question box."""
+    box.button(
+        t("classroom.sb.teach"),
+        icon=":material/co_present:",
+        on_click=classroom.start_teaching,
+        help=t("classroom.sb.teach_help"),
+        key=key,
+    )
+
+
+# --- the teacher ------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def _qr(link: str, title: str) -> str:
+    return store_api.qr_svg(link, title=title)
+
+
+def _join_box(m: classroom.Member, settings: cfg.Settings) -> None:
+    link = classroom.join_link(m, settings, st.context.url)
+    code = store_api.show_code(m.code)
+    qr, about = st.columns([2, 3], vertical_alignment="center")
+    with qr:
+        st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
+    with about:
+        st.markdown(f"# {code}")
+        st.markdown(t("classroom.panel.how"))
+        st.code(link, language=None, wrap_lines=True)
+
+
+def teacher_panel(page: str, settings: cfg.Settings) -> None:
+    """At the top of the teacher's page: the class's code, how to join, and its controls."""
+    m = classroom.teaching()
+    if m is None:
+        return
+    _run.asked = []  # this run's questions, published together (a page may ask twice)
+    _run.page = page
+    classroom.refresh_board(m)
+    code = store_api.show_code(m.code)
+    box = st.container(border=True, key="class_panel")
+    with box:
+        st.markdown(f":material/co_present: **{t('classroom.panel.title', code=code)}**")
+        if "class_join_open" not in st.session_state:  # open until the teacher folds it
+            st.session_state["class_join_open"] = True
+        unfold(t("classroom.panel.join"), "class_join_open", _join_box, m, settings)
+        row = st.container(horizontal=True)
+        if row.button(
+            t("classroom.panel.bring"),
+            icon=":material/campaign:",
+            help=t("classroom.panel.bring_help"),
+            key="class_bring",
+        ) and classroom.bring_here(m, page, settings):
+            st.toast(t("classroom.panel.brought"), icon=":material/campaign:")
+        row.download_button(
+            t("classroom.panel.csv"),
+            data=lambda: classroom.tallies_csv(m),
+            file_name=f"class-{code}.csv",
+            mime="text/csv",
+            icon=":material/download:",
+            help=t("classroom.panel.csv_help"),
+            key="class_csv",
+            on_click="ignore",
+        )
+        end = row.popover(t("classroom.panel.end"), icon=":material/stop_circle:", key="class_end")
+        end.markdown(t("classroom.panel.end_confirm"))
+        end.button(
+            t("classroom.panel.end_now"),
+            type="primary",
+            on_click=classroom.end_class,
+            args=(m,),
+            key="class_end_now",
+        )
+
+
+def projector(name: str, questions: list[Question], settings: cfg.Settings) -> bool:
+    """The teacher's question box: the class votes, the spread shows without the answer,
+    then the reveal; True once every question here is revealed (the page may go on).
+
+    Only the spread of the questions still open is live (one fragment for them all: one
+    run per refresh, three elements or so); the buttons and whatever is revealed are
+    drawn by the page's run (a click reruns the page)."""
+    m = classroom.teaching()
+    on_page = getattr(_run, "asked", None)  # the page's questions so far in this run
+    if on_page is None:
+        on_page = _run.asked = []
+    on_page += [q for q in questions if q.signature not in {a.signature for a in on_page}]
+    m.asked = list(on_page)
+    page = getattr(_run, "page", registry.DEFAULT_PAGE)
+    if not {q.signature for q in on_page} <= set(m.published):
+        classroom.publish(m, page, on_page, settings)
+        classroom.refresh_board(m)
+    title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
+    numbered = len(questions) > 1
+    live: list[tuple[int, Question]] = []
+    with st.container(border=True, key=f"quiz_{name}_box"):
+        st.markdown(f":material/how_to_vote: **{title}**")
+        for i, q in enumerate(questions, 1):
+            number = f"**{i}.** " if numbered else ""
+            st.markdown(number + asked.question_text(q))
+            if choices := asked.choices_text(q):
+                st.markdown(choices)
+            else:
+                st.caption(t("classroom.board.number"))
+            cq = classroom.class_question(m, q)
+            if cq is not None and cq.revealed:
+                _revealed(m, name, i, q, cq, settings)
+            else:
+                live.append((i, q))
+        if live:
+            _board(m.code, name, live, numbered, page)
+            for i, q in live:
+                _moves(m, name, i, q, numbered)
+    return not live
+
+
+def _revealed(m, name: str, i: int, q: Question, cq, settings: cfg.Settings) -> None:
+    """A question revealed: its votes, the share right in each round and the shift, the
+    answer and why (the page goes on below once every question is)."""
+    if any(r.voters for r in cq.rounds):
+        show_chart(_spread(m, cq), key=f"class_{name}_{i}")
+    _shares(cq, f"class_{name}_{i}_shift")
+    asked.answers().setdefault(q.signature, asked.REVEALED)
+    asked.verdict(q, asked.answers()[q.signature], settings)
+
+
+def _choice_label(choice: str) -> str:
+    """A choice as a chart shows it: a text key translated, a token as it is (a chart's
+    label is plain text, not markdown)."""
+    return t(choice) if choice.startswith(asked.TEXT_KEYS) else choice
+
+
+def _spread(m: classroom.Member, cq, title: str = ""):
+    """The spread of a question's votes, made again only when they moved (the projector
+    redraws it every second)."""
+    key = (cq, title, lang())
+    if key not in m.figures:
+        if len(m.figures) >= FIGURES_KEPT:
+            m.figures.clear()
+        m.figures[key] = spread(cq, label=_choice_label, text=t, title=title)
+    return m.figures[key]
+
+
+def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
+    """The teacher's two moves on an open question (buttons: a click reruns the page)."""
+    cq = classroom.class_question(m, q)
+    if cq is None:
+        return
+    prefix = t("classroom.board.question", n=i) if numbered else ""
+    row = st.container(horizontal=True, vertical_alignment="center")
+    if prefix:
+        row.markdown(f"**{prefix}**")
+    if cq.round == 1:
+        row.button(
+            t("classroom.board.again"),
+            icon=":material/forum:",
+            on_click=classroom.next_round,
+            args=(m, q.signature),
+            help=t("classroom.board.again_help"),
+            key=f"class_again_{name}_{i}",
+        )
+    row.button(
+        t("classroom.board.reveal"),
+        icon=":material/visibility:",
+        type="primary",
+        on_click=_reveal,
+        args=(m, q),
+        help=t("classroom.board.reveal_help"),
+        key=f"class_reveal_{name}_{i}",
+    )
+
+
+@fragment(run_every=classroom.TEACHER_POLL_S)
+def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
+    """The live part of the projector: how many are in class and have voted, and the
+    spread of each open question's votes (one cheap store call when nothing moved)."""
+    m = classroom.teaching()
+    if m is None or m.code != code:
+        return
+    if m.asked and not {q.signature for q in m.asked} <= set(m.published):
+        classroom.publish(m, page, m.asked, cfg.current())
+    classroom.refresh_board(m)
+    if not m.reachable:
+        st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
+    boards = [(i, classroom.class_question(m, q)) for i, q in live]
+    if any(cq is not None and cq.revealed for _, cq in boards):  # revealed elsewhere
+        st.rerun()
+    present = m.board.present if m.board else 0
+    counts = []
+    for i, cq in boards:
+        if cq is None:
+            counts.append(t("classroom.panel.not_asked"))
+            continue
+        voters = cq.rounds[-1].voters if cq.rounds else 0
+        line = t("classroom.board.voted", voters=voters, round=cq.round)
+        counts.append(f"{t('classroom.board.question', n=i)}: {line}" if numbered else line)
+    st.markdown(t("classroom.board.present", present=present) + " · " + " · ".join(counts))
+    for i, cq in boards:
+        if cq is not None and any(r.voters for r in cq.rounds):
+            title = t("classroom.board.question", n=i) if numbered else ""
+            show_chart(_spread(m, cq, title), key=f"class_{name}_{i}")
+
+
+def _reveal(m: classroom.Member, q: Question) -> None:
+    classroom.reveal(m, q.signature)
+    asked.answers().setdefault(q.signature, asked.REVEALED)
+
+
+def _shares(cq, key: str) -> None:
+    """After the reveal: the share right in each round, and the shift between them."""
+    if cq.shift is not None:
+        first, second = cq.rounds
+        st.markdown(
+            t(
+                "classroom.board.shares",
+                first=first.right,
+                voters1=first.voters,
+                share1=percent(first.share_right),
+                second=second.right,
+                voters2=second.voters,
+                share2=percent(second.share_right),
+            )
+        )
+        show_chart(before_after(cq.shift, text=t), key=key)
+        s = cq.shift
+        st.caption(
+            t(
+                "classroom.board.moves",
+                became_right=s.became_right,
+                became_wrong=s.became_wrong,
+                stayed_right=s.stayed_right,
+                stayed_wrong=s.stayed_wrong,
+            )
+        )
+    elif cq.rounds:
+        r = cq.rounds[-1]
+        st.markdown(
+            t(
+                "classroom.board.share_one",
+                right=r.right,
+                voters=r.voters,
+                share=percent(r.share_right),
+            )
+        )
+
+
+# --- a student --------------------------------------------------------------------------
+
+
+def student_bar() -> None:
+    """At the top of a student's page: the class and "Leave", then what the teacher asks
+    of it (live)."""
+    m = classroom.studying()
+    if m is None:
+        return
+    row = st.container(horizontal=True, vertical_alignment="center", key="class_bar")
+    row.markdown(":material/groups: " + t("classroom.in_class", code=store_api.show_code(m.code)))
+    row.button(t("classroom.leave"), key="class_leave", on_click=classroom.leave, type="tertiary")
+    _run.whole = True  # this is the page's run: it draws the questions itself
+    _student_bar()
+
+
+def _drawn(m: classroom.Member) -> dict[str, tuple[int, bool]]:
+    """The state of the student's page's questions in the class (round, revealed)."""
+    known = m.view.questions if m.view is not None else ()
+    return {b.key: (b.round, b.revealed) for b in known if b.key in m.drawn}
+
+
+@fragment(run_every=classroom.STUDENT_POLL_S)
+def _student_bar() -> None:
+    """What may change while the student reads: the class unreachable, the teacher's
+    offer; usually nothing at all (a run that draws nothing costs least)."""
+    classroom.follow_offer()
+    whole, _run.whole = getattr(_run, "whole", False), False
+    m = classroom.studying()
+    if m is None:
+        return
+    before = _drawn(m)
+    _, moved = classroom.refresh_view(m)
+    if classroom.studying() is not m:  # the class ended: the page says so
+        if not whole:
+            st.rerun()
+        return
+    if moved and not whole and _drawn(m) != before:  # a new round or a reveal here
+        st.rerun()
+    code = store_api.show_code(m.code)
+    if not m.joined:
+        st.warning(t("classroom.joining", code=code), icon=":material/cloud_off:")
+    elif not m.reachable:
+        st.warning(t("classroom.unreachable"), icon=":material/cloud_off:")
+    offer = m.view.offer if m.view is not None else None
+    if offer is not None and offer.number > m.offer_seen:
+        pages = registry.pages()
+        title = pages[offer.page].title if offer.page in pages else md_escape(offer.page)
+        box = st.container(border=True, horizontal=True, vertical_alignment="center")
+        box.markdown(":material/campaign: " + t("classroom.offer", page=title))
+        box.button(
+            t("classroom.offer_go"),
+            type="primary",
+            icon=":material/arrow_forward:",
+            on_click=classroom.go_to_offer,
+            args=(m, offer.number, offer.page, offer.link),
+            key="class_offer_go",
+        )
+        box.button(
+            t("classroom.offer_dismiss"),
+            type="tertiary",
+            on_click=classroom.dismiss_offer,
+            args=(m, offer.number),
+            key="class_offer_dismiss",
+        )
+
+
+def begin_questions() -> None:
+    """The frame's step before the page: no question of the student's page drawn yet."""
+    m = classroom.studying()
+    if m is not None:
+        m.drawn = set()
+
+
+def student_question(q: Question, answered: bool) -> None:
+    """Under a question on a student's page: the class's side of it."""
+    m = classroom.studying()
+    if m is None:
+        return
+    key = store_api.question_key(q.signature)
+    m.drawn.add(key)
+    outcome, detail = m.votes.get(q.signature, (None, None))
+    cq = classroom.class_question(m, q)
+    open_here = cq is not None and not cq.revealed
+    voted = detail if outcome == "counted" else 0
+    again = open_here and answered and cq.round > voted
+    if outcome == "counted":  # one line: counted, and what comes next
+        waiting = f" {t('classroom.student.waiting')}" if open_here and not again else ""
+        st.caption(f":material/how_to_vote: {t('classroom.vote.counted', round=detail)}{waiting}")
+    elif outcome == "unreachable":
+        st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
+    elif outcome == "refused":
+        st.warning(t(f"classroom.vote.{_refusal(detail)}"), icon=":material/how_to_vote:")
+    if cq is None:
+        return
+    if cq.revealed:
+        st.markdown(t("classroom.student.revealed"))
+        show_chart(_spread(m, cq), key=f"class_{key[:8]}")
+        _shares(cq, f"class_{key[:8]}_shift")
+    elif again:
+        _vote_again(q, cq.round, key)
+
+
+def _refusal(reason: object) -> str:
+    known = ("not_published", "closed", "not_member", "unreachable")
+    return reason if reason in known else "invalid"
+
+
+def _vote_again(q: Question, round_: int, key: str) -> None:
+    """Round 2 on a question the student has answered: one more vote for the class."""
+    widget = f"class_again_{key[:12]}"
+    with st.form(f"{widget}_form", border=True):
+        st.markdown(f"**{t('classroom.vote.again', round=round_)}**")
+        st.caption(t("classroom.vote.again_body"))
+        asked.guess_widget(q, widget)
+        if error := st.session_state.get(f"{widget}_error"):
+            st.warning(t(error), icon=":material/edit:")
+        st.form_submit_button(
+            t("classroom.vote.send"),
+            on_click=_send_again,
+            args=(q, widget),
+            type="primary",
+            icon=":material/how_to_vote:",
+        )
+
+
+def _send_again(q: Question, widget: str) -> None:
+    raw = st.session_state.get(widget)
+    st.session_state[f"{widget}_error"] = None
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        st.session_state[f"{widget}_error"] = "quiz.msg.empty"
+        return
+    classroom.vote(q, raw)

@@ -245,7 +245,7 @@ def test_a_question_is_the_same_exactly_when_it_reads_and_prints_the_same():
             "number",
             answer,
             about=about,
-            tolerance=0.005,
+            tolerance=0.01,
             values={"token": "it"},
             reveal={"n": n},
         )

@@ -56,12 +56,14 @@ def _texts(q: Question, text_key: str, **extra) -> str:
 
 
 def _answer_text(q: Question) -> str:
+    """The answer as the verdict states it: for a number, with the tolerance it is checked
+    by, both to the question's places (it prints exactly: core.quiz.question)."""
+    shown = {"answer": _shown(q.answer, q.decimals), "tolerance": _shown(q.tolerance, q.decimals)}
     if q.kind == "number" and q.theory:  # measured: what theory says, what this sample gave
-        shown = {"answer": _shown(q.answer, q.decimals), "tolerance": _shown(q.tolerance)}
         return t("quiz.measured", theory=q.theory, **shown)
     if q.kind == "number" and q.tolerance:  # what counts as right
-        return t("quiz.roughly", answer=_shown(q.answer, q.decimals), tolerance=_shown(q.tolerance))
-    return _shown(q.answer, q.decimals)
+        return t("quiz.roughly", **shown)
+    return shown["answer"]
 
 
 def answers() -> dict:

@@ -19,7 +19,7 @@ import numpy as np
 from core.explain import most_negative
 from core.footnote4 import Footnote4
 from core.pipeline import Pipeline
-from core.quiz.question import Question
+from core.quiz.question import Question, round_tolerance
 from core.recommender import FILMS, TAGS, recommend
 from core.tokens import swap_positions
 from core.train.experiment import Comparison
@@ -136,7 +136,8 @@ def scaling_questions(fn4: Footnote4, d_k: int) -> list[Question]:
             "grow",
             "number",
             raw,
-            tolerance=0.25 * raw,  # "roughly": the sample's own variance, give or take 25 %
+            # "roughly": the sample's own variance, give or take 25 %, to the printed place
+            tolerance=round_tolerance(0.25 * raw),
             theory=f"d_k = {d_k}",
             values={"d_k": d_k},
             reveal={"measured": raw, "d_k": d_k, "n": fn4.n_samples},
@@ -182,17 +183,37 @@ def softmax_questions(
             "number",
             float(row.sum()),
             about=tuple(p.labels),
-            tolerance=0.005,
+            tolerance=0.01,  # "1.00 (anything within 0.01 counts)": 0.99 and 1.01 count
             values=_row_token(p, focus),
             reveal={"n": int(p.mha.head(head).allowed[focus].sum())},
         ),
     ]
 
 
+PRINTED_PLACES = 2  # a matrix's numbers as its heatmap prints them in the cells
+
+
+def as_printed(values: np.ndarray, decimals: int = PRINTED_PLACES) -> np.ndarray:
+    """Numbers as a student reads them off the page: rounded to the places printed."""
+    flat = [float(f"{v:.{decimals}f}") for v in np.ravel(values)]
+    return np.array(flat).reshape(np.shape(values))
+
+
+def by_hand(weights: np.ndarray, values: np.ndarray) -> float:
+    """[n], [n] -> the sum a student works out from the numbers printed for them."""
+    return float(as_printed(weights) @ as_printed(values))
+
+
 def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Question]:
     tr = p.mha.head(head)
     lowest = most_negative(tr.output)
     value = float(tr.output[focus, 0])
+    # Worked out from A and V as printed (2 places), the sum drifts from the exact one: by
+    # 0.06 at the article's settings, six times a hundredth. Both count, and one more
+    # hundredth for the student's own rounding.
+    hand = by_hand(tr.weights[focus], tr.v[:, 0])
+    drift = abs(hand - float(as_printed(value)))
+    tolerance = round_tolerance(drift) + 0.01
     negative = {"answer": "quiz.choice.yes" if lowest else "quiz.choice.no", "reveal": {}}
     if lowest:
         i, c, low = lowest
@@ -214,9 +235,9 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
             "number",
             value,
             about=tuple(p.labels),
-            tolerance=0.01,
+            tolerance=round(tolerance, 2),
             values=_row_token(p, focus),
-            reveal={"value": value},
+            reveal={"value": value, "hand": hand, "tolerance": round(tolerance, 2)},
         ),
     ]
 
@@ -232,9 +253,9 @@ def masking_questions(masked: Pipeline, focus: int, head: int = 0) -> list[Quest
             "masking.zero",
             "mask",
             "number",
-            weight,
+            weight,  # exactly 0.0 (e^−∞): no tolerance to state, and printed "0"
             about=tuple(masked.labels),
-            tolerance=0.0005,
+            decimals=0,
             values={"query": masked.labels[0], "key": masked.labels[later]},
             reveal={"query": masked.labels[0], "key": masked.labels[later]},
             try_this={"causal": True},

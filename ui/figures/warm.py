@@ -64,5 +64,3 @@ def warm_layouts() -> None:
     for page in registry.pages().values():
         if page.warm is not None:
             page.warm(labels, WARM_D_MODELS)
-
-

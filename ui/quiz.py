@@ -31,6 +31,12 @@ TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, sho
 RADIO_MAX = 4  # up to this many choices as buttons in a row; more as a drop-down
 
 
+def _plain(value) -> str:
+    """A choice as a drop-down shows it: plain text, where Markdown's escapes would show
+    (a "." token is ".", not "\\.")."""
+    return t(value) if isinstance(value, str) and value.startswith(TEXT_KEYS) else str(value)
+
+
 def _shown(value, decimals: int | None = None) -> str:
     """A value of a question's text as the student reads it (numbers as the page prints
     them: ``decimals`` places, or 2 by default)."""
@@ -127,17 +133,18 @@ def _guess_widget(q: Question, key: str) -> None:
             label,
             q.choices,
             index=None,
-            format_func=_shown,
+            format_func=_plain,
             key=key,
             placeholder=t("quiz.choose"),
         )
 
 
 def _choices_text(q: Question) -> str:
-    """The choices as a lettered list, for a class voting by hand (the presenter view)."""
+    """The choices as a lettered list, one a line, for a class voting by hand (the presenter
+    view): on one line "A. I B. ate … I. ." ran the letters into the tokens."""
     if q.kind == "number":
         return ""
-    return "\n".join(f"{chr(65 + k)}. {_shown(c)}" for k, c in enumerate(q.choices))
+    return "\n".join(f"- **{chr(65 + k)}** · {_shown(c)}" for k, c in enumerate(q.choices))
 
 
 def _verdict(q: Question, record: dict, settings: Settings) -> None:

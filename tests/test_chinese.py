@@ -43,7 +43,10 @@ def visible_texts(at) -> list[str]:
                "metric")  # fmt: skip
     for kind in widgets:
         texts += [el.label for el in getattr(at, kind) if getattr(el, "label", None)]
-    texts += [el.proto.placeholder for el in at.selectbox if el.proto.placeholder]
+    pickers = [*at.selectbox, *at.multiselect]
+    texts += [el.proto.placeholder for el in pickers if el.proto.placeholder]
+    # A picker without a placeholder shows Streamlit's own, in English, once cleared.
+    texts += ["Choose an option" for el in pickers if not el.proto.placeholder]
     for table in at.dataframe:
         texts += [str(column) for column in table.value.columns]
     for spec in chart_specs(at):

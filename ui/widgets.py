@@ -185,14 +185,20 @@ def token_picker(label: str, labels: list[str], *, key: str, default: int, conta
     """
     if st.session_state.get(key) not in labels:
         st.session_state[key] = labels[default]
-    return labels.index((container or st).selectbox(label, labels, key=key))
+    picked = (container or st).selectbox(label, labels, key=key, placeholder=t("common.pick"))
+    return labels.index(picked)
 
 
 def index_picker(label: str, labels: list[str], start: int, *, key: str, container=None) -> int:
     """A choice of one position by its label (when the same token may stand twice, or the
     choice must not follow the sentence's followed token); returns its index."""
     picked = (container or st).selectbox(
-        label, list(range(len(labels))), index=start, format_func=labels.__getitem__, key=key
+        label,
+        list(range(len(labels))),
+        index=start,
+        format_func=labels.__getitem__,
+        key=key,
+        placeholder=t("common.pick"),
     )
     return int(picked)
 
@@ -217,7 +223,9 @@ def focus_picker(label: str, labels: list[str], *, key: str, container=None) -> 
     """
     i = focus_index(labels)
     st.session_state[key] = labels[i]
-    (container or st).selectbox(label, labels, key=key, on_change=_follow, args=(key,))
+    (container or st).selectbox(
+        label, labels, key=key, on_change=_follow, args=(key,), placeholder=t("common.pick")
+    )
     follow_whole_page()
     return i
 

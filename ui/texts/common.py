@@ -234,6 +234,9 @@ TEXTS = {
     "head": {"en": "head", "zh": "头"},
     "head_n": {"en": "Head {i}", "zh": "第 {i} 个头"},
     "choose_head": {"en": "Head to show", "zh": "显示哪个头"},
+    # a picker's placeholder (Streamlit's own, "Choose an option", would stay English)
+    "pick": {"en": "Pick one", "zh": "请选择"},
+    "pick_many": {"en": "Pick one or more", "zh": "请选择一个或多个"},
     "go_to": {"en": "Open {page}", "zh": "打开「{page}」"},
     "next": {"en": "Next: {page}", "zh": "下一步：{page}"},
     "more_items": {"en": "… ({more} more)", "zh": "……（还有 {more} 个）"},

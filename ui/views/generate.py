@@ -316,6 +316,7 @@ def calculator(s: Settings) -> None:
         t("generate.preset"),
         list(PRESETS),
         format_func=lambda k: f"{PRESETS[k].name} · {PRESETS[k].attention}",
+        placeholder=t("common.pick"),
         key=PRESET.key,
         on_change=_preset_changed,
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.article_heads import HEADS_D_MODEL, HEADS_H
 from core.explain import most_negative
 from core.footnote4 import Footnote4
 from core.pipeline import Pipeline
@@ -264,7 +265,14 @@ def masking_questions(masked: Pipeline, focus: int, head: int = 0) -> list[Quest
 
 
 def multihead_questions(p: Pipeline) -> list[Question]:
-    width = int(p.mha.concat.shape[1])
+    """How wide a token's concatenation of the heads is. With one head nothing is put side by
+    side, and its width is the d_k the sidebar shows: then the question is about the
+    article's eight heads, which "Show me" opens."""
+    if p.n_heads > 1:
+        h, d_k, width = p.n_heads, p.d_k, int(p.mha.concat.shape[1])
+    else:
+        h, d_k = HEADS_H, HEADS_D_MODEL // HEADS_H
+        width = h * d_k  # the concatenation multi_head_attention makes at those settings
     return [
         Question(
             "multihead.width" if p.n_heads > 1 else "multihead.width_one",
@@ -272,8 +280,8 @@ def multihead_questions(p: Pipeline) -> list[Question]:
             "number",
             width,
             about=tuple(p.labels),
-            values={"h": p.n_heads, "d_k": p.d_k},
-            reveal={"width": width, "d": p.d_model, "h": p.n_heads, "d_k": p.d_k},
+            values={"h": h, "d_k": d_k},
+            reveal={"width": width, "d": h * d_k, "h": h, "d_k": d_k},
             why="multihead.quiz.width.why",
             try_this={"d_model": 32, "n_heads": 8},  # the article's 8 heads × 4 = 32
         )

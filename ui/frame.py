@@ -18,6 +18,7 @@ from ui import registry
 from ui import settings as cfg
 from ui.i18n import lang, t
 from ui.page import Page
+from ui.quiz import show_me_notice
 from ui.settings import Settings
 from ui.view import unfold
 
@@ -129,6 +130,7 @@ def open_page(page: Page, *, formula: str | None = None, about_input: bool = Tru
     if settings.tour:
         tour_bar(name, settings)
     st.header(page.title)
+    show_me_notice()
     intro = t(f"{name}.intro")
     if settings.present:  # folded, with the formula's caption: the teacher tells them
         caption = f"\n\n{t(f'{name}.formula_caption')}" if formula else ""

@@ -116,10 +116,56 @@ def _skip(pending: list[tuple[int, Question]]) -> None:
     mark_whole_page()
 
 
-def _apply(changes: dict) -> None:
-    """ "Show me": set the shared controls (the frame keeps them valid and in the link)."""
+SHOWN = "_show_me"  # session_state: what "Show me" changed, {"page", "before", "after"}
+
+
+def _apply(changes: dict, page: str) -> None:
+    """ "Show me": set the shared controls (the frame keeps them valid and in the link), and
+    keep what they were, so that one click (``undo_show_me``) puts them back."""
+    record = st.session_state.get(SHOWN) or {"page": page, "before": {}, "after": {}}
+    before = {name: st.session_state.get(name) for name in changes}
+    record = {  # a second "Show me" on the page adds to the first; the oldest values win
+        "page": page,
+        "before": {**before, **record["before"]} if record["page"] == page else before,
+        "after": {**record["after"], **changes} if record["page"] == page else dict(changes),
+    }
+    st.session_state[SHOWN] = record
     for name, value in changes.items():
         st.session_state[name] = value
+
+
+def undo_show_me() -> None:
+    """Callback: the settings as they were before "Show me"."""
+    record = st.session_state.pop(SHOWN, None)
+    for name, value in (record or {}).get("before", {}).items():
+        st.session_state[name] = value
+
+
+def leave_show_me(page: str) -> None:
+    """The frame, before the sidebar is drawn: in the lesson, the next stop opens on the
+    lesson's own settings, not on what "Show me" set on another stop (d_model 512 and no
+    scaling made Weighted sum's weights one-hot, with nothing on screen to say why)."""
+    record = st.session_state.get(SHOWN)
+    if record and record["page"] != page and st.session_state.get("tour"):
+        undo_show_me()
+
+
+def _setting_text(name: str, value) -> str:
+    if isinstance(value, bool):
+        value = t("quiz.shown_on" if value else "quiz.shown_off")
+    return f"{t(f'common.sb.name_{name}')} = {md_escape(str(value))}"
+
+
+def show_me_notice() -> None:
+    """Under the page's heading while "Show me" holds: which settings it carries, and the
+    one click that undoes it."""
+    record = st.session_state.get(SHOWN)
+    if not record:
+        return
+    said = t("common.list_sep").join(_setting_text(n, v) for n, v in record["after"].items())
+    box = st.container(border=True, horizontal=True, vertical_alignment="center")
+    box.markdown(t("quiz.shown", settings=said))
+    box.button(t("quiz.undo"), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
 
 
 def _guess_widget(q: Question, key: str) -> None:
@@ -163,7 +209,7 @@ def _verdict(q: Question, record: dict, settings: Settings) -> None:
             t("quiz.try_this"),
             key=f"try_{q.signature}",
             on_click=_apply,
-            args=(q.try_this,),
+            args=(q.try_this, q.id.partition(".")[0]),
             help=t("quiz.try_this_help", link=cfg.share_link(changed, st.context.url)),
             icon=":material/tune:",
         )

@@ -1,0 +1,72 @@
+""" "Show me" sets the controls that show an answer: in one click it is undone, a notice says
+which settings it carries while it holds, and in the lesson the next stop opens on the
+lesson's own settings (Softmax's d_model 512 without scaling no longer makes Weighted sum's
+weights one-hot, with nothing on screen to say why)."""
+
+from __future__ import annotations
+
+from apptest_util import open_page
+from quiz_util import press
+
+from ui.registry import pages, tour
+from ui.texts import CATALOG
+
+LESSON_SETTINGS = {"d_model": 4, "n_heads": 1, "scale": True}
+
+
+def text(key: str, lang: str) -> str:
+    return CATALOG[key][lang]
+
+
+def show_me(at, lang: str) -> None:
+    """Answer Softmax's two questions (skipping them), then press "Show me"."""
+    press(at, text("quiz.skip", lang))
+    press(at, text("quiz.try_this", lang))
+
+
+def settings_of(at) -> dict:
+    return {name: at.session_state[name] for name in LESSON_SETTINGS}
+
+
+def notice(at, lang: str) -> list[str]:
+    head = text("quiz.shown", lang).split("{")[0]
+    return [m.value for m in at.markdown if m.value.startswith(head)]
+
+
+def test_show_me_is_undone_in_one_click(lang):
+    stop = tour().index("softmax") + 1
+    at = open_page("softmax", ask="1", tour=stop, lang=lang)
+    show_me(at, lang)
+    assert settings_of(at) == {"d_model": 512, "n_heads": 1, "scale": False}
+    (said,) = notice(at, lang)
+    assert "512" in said and text("quiz.shown_off", lang) in said  # which settings it set
+    at.button(key="show_me_undo").click().run()
+    assert settings_of(at) == LESSON_SETTINGS and not notice(at, lang)
+    assert at.query_params.get("d") in (None, [], "4", ["4"])
+
+
+def test_the_next_stop_opens_on_the_lessons_settings(lang):
+    stop = tour().index("softmax") + 1
+    at = open_page("softmax", ask="1", tour=stop, lang=lang)
+    show_me(at, lang)
+    assert settings_of(at)["d_model"] == 512
+    at.switch_page(pages()[tour()[stop]].path).run()  # following "Next"
+    assert not at.exception
+    assert settings_of(at) == LESSON_SETTINGS and not notice(at, lang)
+    assert text("weighted_sum.title", lang) in [h.value for h in at.header]
+
+
+def test_outside_the_lesson_the_settings_carry_and_say_so(lang):
+    at = open_page("scaling", ask="1", lang=lang)
+    qs_inputs = [w.key for w in at.text_input if w.key.startswith("quiz_scaling_")]
+    fill_values = ["4", "1"][: len(qs_inputs)]
+    for key, value in zip(qs_inputs, fill_values, strict=True):
+        at.text_input(key=key).input(value)
+    press(at, text("quiz.check", lang))
+    press(at, text("quiz.try_this", lang))
+    at.switch_page(pages()["weighted_sum"].path).run()
+    assert at.session_state["d_model"] == 512 and at.session_state["n_heads"] == 8
+    (said,) = notice(at, lang)  # the page says which settings it carries
+    assert "512" in said and "8" in said
+    at.button(key="show_me_undo").click().run()
+    assert settings_of(at) == LESSON_SETTINGS

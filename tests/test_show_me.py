@@ -70,3 +70,19 @@ def test_outside_the_lesson_the_settings_carry_and_say_so(lang):
     assert "512" in said and "8" in said
     at.button(key="show_me_undo").click().run()
     assert settings_of(at) == LESSON_SETTINGS
+
+
+def test_the_multi_head_stop_opens_on_the_articles_eight_heads(lang):
+    stop = tour().index("multihead") + 1
+    at = open_page("masking", tour=stop - 1, lang=lang)
+    at.switch_page(pages()["multihead"].path).run()  # "Next" from Masking
+    assert (at.session_state["d_model"], at.session_state["n_heads"]) == (32, 8)
+    head = text("common.tour.opens_on", lang).split("{")[0]
+    (said,) = [m.value for m in at.markdown if m.value.startswith(head)]
+    assert "d_model = 32" in said and "= 8" in said
+    at.switch_page(pages()["real_model"].path).run()  # on to the next stop: the lesson's own
+    assert (at.session_state["d_model"], at.session_state["n_heads"]) == (4, 1)
+    at.switch_page(pages()["multihead"].path).run()  # back again: eight heads again
+    assert at.session_state["n_heads"] == 8
+    at.button(key="show_me_undo").click().run()  # one click back to one head
+    assert (at.session_state["d_model"], at.session_state["n_heads"]) == (4, 1)

@@ -119,15 +119,21 @@ def _skip(pending: list[tuple[int, Question]]) -> None:
 SHOWN = "_show_me"  # session_state: what "Show me" changed, {"page", "before", "after"}
 
 
-def _apply(changes: dict, page: str) -> None:
+OPENED = "_stop_opened"  # session_state: the lesson's stop whose settings were applied
+
+
+def _apply(changes: dict, page: str, why: str = "quiz.shown") -> None:
     """ "Show me": set the shared controls (the frame keeps them valid and in the link), and
-    keep what they were, so that one click (``undo_show_me``) puts them back."""
+    keep what they were, so that one click (``undo_show_me``) puts them back. ``why``: the
+    text that says so ("quiz.shown"; "common.tour.opens_on" for a stop's own settings)."""
     record = st.session_state.get(SHOWN) or {"page": page, "before": {}, "after": {}}
     before = {name: st.session_state.get(name) for name in changes}
+    same = record["page"] == page
     record = {  # a second "Show me" on the page adds to the first; the oldest values win
         "page": page,
-        "before": {**before, **record["before"]} if record["page"] == page else before,
-        "after": {**record["after"], **changes} if record["page"] == page else dict(changes),
+        "why": record.get("why", why) if same else why,
+        "before": {**before, **record["before"]} if same else before,
+        "after": {**record["after"], **changes} if same else dict(changes),
     }
     st.session_state[SHOWN] = record
     for name, value in changes.items():
@@ -141,13 +147,23 @@ def undo_show_me() -> None:
         st.session_state[name] = value
 
 
-def leave_show_me(page: str) -> None:
-    """The frame, before the sidebar is drawn: in the lesson, the next stop opens on the
-    lesson's own settings, not on what "Show me" set on another stop (d_model 512 and no
-    scaling made Weighted sum's weights one-hot, with nothing on screen to say why)."""
+def settle_settings(page: str) -> None:
+    """The frame, before the sidebar is drawn: in the lesson, a stop opens on the lesson's
+    own settings, not on what "Show me" set on another stop (d_model 512 and no scaling
+    made Weighted sum's weights one-hot, with nothing on screen to say why); a stop that
+    declares settings of its own (``Page.opens_on``: Multi-head's eight heads) opens on
+    them once, as an undoable change."""
+    stop = st.session_state.get("tour")
     record = st.session_state.get(SHOWN)
-    if record and record["page"] != page and st.session_state.get("tour"):
+    if record and record["page"] != page and stop:
         undo_show_me()
+    if not stop or page not in registry.tour():
+        st.session_state.pop(OPENED, None)
+        return
+    if st.session_state.get(OPENED) != stop:
+        st.session_state[OPENED] = stop
+        if changes := registry.pages()[page].opens_on:
+            _apply(dict(changes), page, why="common.tour.opens_on")
 
 
 def _setting_text(name: str, value) -> str:
@@ -162,9 +178,10 @@ def show_me_notice() -> None:
     record = st.session_state.get(SHOWN)
     if not record:
         return
-    said = t("common.list_sep").join(_setting_text(n, v) for n, v in record["after"].items())
+    changed = {n: v for n, v in record["after"].items() if record["before"].get(n) != v}
+    said = t("common.list_sep").join(_setting_text(n, v) for n, v in changed.items())
     box = st.container(border=True, horizontal=True, vertical_alignment="center")
-    box.markdown(t("quiz.shown", settings=said))
+    box.markdown(t(record.get("why", "quiz.shown"), settings=said or "—"))
     box.button(t("quiz.undo"), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
 
 

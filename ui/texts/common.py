@@ -160,6 +160,10 @@ TEXTS = {
         "zh": "**更进一步 · 第 {k} / {n} 站：** {page}",
     },
     "tour.further": {"en": "Going further", "zh": "更进一步"},
+    "tour.opens_on": {
+        "en": ":material/school: This stop opens on the article's own settings for it: {settings}.",
+        "zh": ":material/school: 这一站使用文章为它设定的参数：{settings}。",
+    },
     "tour.prev": {"en": "Previous", "zh": "上一站"},
     "tour.next": {"en": "Next", "zh": "下一站"},
     "tour.end": {"en": "Finish", "zh": "结束"},

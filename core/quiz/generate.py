@@ -44,9 +44,9 @@ def decode_questions(work: DecodeWork) -> list[Question]:
 
 
 def sharing_questions(n_heads: int, n_kv_heads: int) -> list[Question]:
-    """How many query heads read each key/value head, h / g (none for one head: nothing
-    is shared)."""
-    if n_heads < 2:
+    """How many query heads read each key/value head, h / g (none when nothing is shared:
+    one head, or g = h, where "4 query heads share 4" asks a question with no sharing in it)."""
+    if n_heads < 2 or n_kv_heads == n_heads:
         return []
     group = n_heads // n_kv_heads
     return [

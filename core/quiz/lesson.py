@@ -288,23 +288,43 @@ def multihead_questions(p: Pipeline) -> list[Question]:
     ]
 
 
+BANDS = ("quiz.choice.early", "quiz.choice.middle", "quiz.choice.late")
+
+
+def layer_bands(n_layers: int) -> list[tuple[int, int]]:
+    """The first and last layer (1-based) of the early, middle and late third of a model."""
+    bands = [
+        [layer + 1 for layer in range(n_layers) if layer * 3 // n_layers == b] for b in range(3)
+    ]
+    return [(band[0], band[-1]) for band in bands]
+
+
 def real_model_questions(attentions: np.ndarray, tokens: list[str], qi: int, ki: int) -> list:
-    """[L, h, n, n]: in which layer the strongest head for query qi → key ki lies."""
+    """[L, h, n, n]: in which third of the model (early, middle, late layers) the strongest
+    head for query qi → key ki lies. Which of six layers exactly is a guess; where a link
+    that depends on meaning (a pronoun and what it stands for) forms is a question a student
+    can reason about from the page (a layer reads what the layers before it made)."""
     link = attentions[:, :, qi, ki]  # [L, h]
     layer, head = np.unravel_index(int(np.argmax(link)), link.shape)
-    layers = tuple(str(i) for i in range(1, attentions.shape[0] + 1))
+    n_layers = link.shape[0]
+    bands = layer_bands(n_layers)
+    ranges = {
+        name: f"{a}–{b}" if a != b else str(a)
+        for name, (a, b) in zip(("early", "middle", "late"), bands, strict=True)
+    }
     return [
         Question(
             "real_model.layer",
             "real",
             "choice",
-            layers[int(layer)],
-            choices=layers,
+            BANDS[int(layer) * 3 // n_layers],
+            choices=BANDS,
             values={
                 "q": tokens[qi],
                 "k": tokens[ki],
-                "layers": link.shape[0],
+                "layers": n_layers,
                 "heads": link.shape[1],
+                **ranges,
             },
             reveal={"layer": int(layer) + 1, "head": int(head) + 1, "weight": float(link.max())},
         )

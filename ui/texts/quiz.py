@@ -72,6 +72,9 @@ TEXTS = {
     "choice.yes": {"en": "yes", "zh": "是"},
     "choice.no": {"en": "no", "zh": "否"},
     "choice.either": {"en": "it could do either", "zh": "都有可能"},
+    "choice.early": {"en": "the early layers", "zh": "前面几层"},
+    "choice.middle": {"en": "the middle layers", "zh": "中间几层"},
+    "choice.late": {"en": "the late layers", "zh": "后面几层"},
     # the article's claims, as a question names the one it tests
     "claim": {"en": "This tests: {claim}", "zh": "这道题检验的是：{claim}"},
     "claim.order": {

@@ -238,6 +238,21 @@ TEXTS = {
     "head": {"en": "head", "zh": "头"},
     "head_n": {"en": "Head {i}", "zh": "第 {i} 个头"},
     "choose_head": {"en": "Head to show", "zh": "显示哪个头"},
+    # a chart's text alternative (what a screen reader says for it)
+    "chart": {"en": "Chart", "zh": "图表"},
+    "chart_values": {"en": "values", "zh": "数值"},
+    "chart_grid": {
+        "en": "{value} for each {row} (row) and {column} (column)",
+        "zh": "每个{row}（行）与{column}（列）对应的{value}",
+    },
+    "chart_alt": {
+        "en": "{title}: shows {shows}; {n} values, each read out with its labels.",
+        "zh": "{title}：展示{shows}；共 {n} 个数值，每个都会连同标签一起读出。",
+    },
+    "chart_alt_many": {
+        "en": "Too many to read out one by one: the CSV beside the chart has them all.",
+        "zh": "数值太多，无法逐个读出：图表旁的 CSV 里有全部数值。",
+    },
     # a picker's placeholder (Streamlit's own, "Choose an option", would stay English)
     "pick": {"en": "Pick one", "zh": "请选择"},
     "pick_many": {"en": "Pick one or more", "zh": "请选择一个或多个"},

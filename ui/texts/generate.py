@@ -33,6 +33,12 @@ TEXTS = {
     "steps": {"en": "One token at a time", "zh": "一次一个词元"},
     "play": {"en": "Play", "zh": "播放"},
     "pause": {"en": "Pause", "zh": "暂停"},
+    "next_step": {"en": "Next step", "zh": "下一步"},
+    "next_step_help": {
+        "en": "One step on (from the first again after the last). Shown instead of Play when "
+        "your device asks for reduced motion.",
+        "zh": "前进一步（到最后一步后从头开始）。当你的设备要求减少动态效果时，它代替“播放”显示。",
+    },
     "play_help": {
         "en": "Generate the sentence step by step, one step every {seconds} s, up to its last "
         "token (from the first again when it is there).",

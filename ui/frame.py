@@ -91,13 +91,10 @@ def tour_bar(name: str, settings: Settings, place: str = "") -> None:
         label = t("common.tour.back", k=stop, page=back.title)
         box.page_link(back.path, label=label, icon=":material/school:")
         return
-    previous = pages[tour[max(stop - 2, 0)]]
-    box.page_link(
-        previous.path,
-        label=t("common.tour.prev"),
-        icon=":material/arrow_back:",
-        disabled=stop == 1,
-    )
+    if stop > 1:  # none at the first stop (a greyed-out link no one can read or follow)
+        box.page_link(
+            pages[tour[stop - 2]].path, label=t("common.tour.prev"), icon=":material/arrow_back:"
+        )
     if not place:
         part, k, n = registry.where(stop)
         box.markdown(t(f"common.tour.where_{part}", k=k, n=n, page=pages[name].title))

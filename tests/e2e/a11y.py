@@ -22,10 +22,13 @@ STREAMLIT_ONLY = {
     "listitem": '[data-testid="stSidebarNavItems"] li',
 }
 
-# Runs axe on the whole document; returns the failing violations, each node marked with
-# whether it is one of STREAMLIT_ONLY's (by rule and element). No CSS selectors are made
-# for the nodes (a third of axe's time on a page of charts): the HTML says where.
+# Runs axe on the whole document once the page's transitions have ended; returns the
+# failing violations, each node marked with whether it is one of STREAMLIT_ONLY's (by rule
+# and element). No CSS selectors are made for the nodes (a third of axe's time on a page
+# of charts): the HTML says where.
 RUN_JS = """async ([tags, failing, only]) => {
+  // Streamlit fades the elements of a run in: colours caught mid-transition are no one's.
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
   const result = await axe.run(document, {
     runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],
     selectors: false, elementRef: true,

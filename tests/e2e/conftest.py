@@ -109,6 +109,11 @@ FITS_JS = """() => {
     && fits(document.querySelector('[data-testid="stMainBlockContainer"]'));
 }"""
 
+# The navigation's labels that Streamlit cuts with an ellipsis (too long for the sidebar).
+CUT_NAV_JS = """() => Array.from(document.querySelectorAll(
+  '[data-testid="stSidebarNavLink"] span[label]'), (s) => s.scrollWidth > s.clientWidth + 1
+  ? s.getAttribute('label') : null).filter(Boolean)"""
+
 SCROLL_HEIGHT_JS = """() => Math.max(0, ...['stMain', 'stSidebarContent'].map(
   (id) => document.querySelector(`[data-testid="${id}"]`)?.scrollHeight || 0))"""
 

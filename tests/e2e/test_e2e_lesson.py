@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from .conftest import WIDE
+from .conftest import CUT_NAV_JS, WIDE
 
 try:
     from playwright.sync_api import expect
@@ -103,6 +103,7 @@ def test_the_whole_tour_by_keyboard(new_page):
     app = new_page(WIDE)
     app.open("/?lang=en")
     app.check("the overview")
+    assert not app.page.evaluate(CUT_NAV_JS), "the navigation cuts a title"
     press(app, "common.tour.start", "en")
     last = len(TOUR)
     for stop in range(1, last):

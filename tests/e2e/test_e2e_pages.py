@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import PAGES, PHONE, WIDE, screenshots_wanted
+from .conftest import CUT_NAV_JS, PAGES, PHONE, WIDE, screenshots_wanted
 
 try:
     from playwright.sync_api import expect
@@ -85,6 +85,7 @@ def test_page(new_page, page_paths, name):
     assert CJK.search(heading), f"{where_zh}: the heading is not Chinese: {heading!r}"
     nav = app.sidebar.get_by_test_id("stSidebarNav").inner_text()
     assert CJK.search(nav), f"{where_zh}: the navigation is not Chinese: {nav!r}"
+    assert not app.page.evaluate(CUT_NAV_JS), f"{where_zh}: the navigation cuts a title"
     app.assert_accessible(where_zh)
     unnamed = app.main.locator('[data-testid="stVegaLiteChart"][aria-label="Vega visualization"]')
     assert not unnamed.count(), f"{where_zh}: a chart without a text alternative"

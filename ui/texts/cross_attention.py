@@ -2,8 +2,8 @@
 
 TEXTS = {
     "title": {
-        "en": "Cross-attention: one sentence asks another",
-        "zh": "交叉注意力：一句话向另一句话提问",
+        "en": "Cross-attention",  # the navigation cut the longer title in both languages
+        "zh": "交叉注意力",
     },
     "intro": {
         "en": "Every other page is self-attention: one sentence looks at itself. The "

@@ -86,3 +86,10 @@ def test_the_multi_head_stop_opens_on_the_articles_eight_heads(lang):
     assert at.session_state["n_heads"] == 8
     at.button(key="show_me_undo").click().run()  # one click back to one head
     assert (at.session_state["d_model"], at.session_state["n_heads"]) == (4, 1)
+
+
+def test_the_stops_own_settings_are_undone_by_a_button_that_says_so(lang):
+    stop = tour().index("multihead") + 1
+    at = open_page("multihead", tour=stop, lang=lang)
+    (undo,) = [b for b in at.button if b.key == "show_me_undo"]
+    assert undo.label == text("common.tour.undo_opens_on", lang)  # not "Undo “Show me”"

@@ -181,8 +181,10 @@ def show_me_notice() -> None:
     changed = {n: v for n, v in record["after"].items() if record["before"].get(n) != v}
     said = t("common.list_sep").join(_setting_text(n, v) for n, v in changed.items())
     box = st.container(border=True, horizontal=True, vertical_alignment="center")
-    box.markdown(t(record.get("why", "quiz.shown"), settings=said or "—"))
-    box.button(t("quiz.undo"), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
+    why = record.get("why", "quiz.shown")
+    box.markdown(t(why, settings=said or "—"))
+    undo = "quiz.undo" if why == "quiz.shown" else "common.tour.undo_opens_on"
+    box.button(t(undo), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
 
 
 def _guess_widget(q: Question, key: str) -> None:

@@ -164,6 +164,7 @@ TEXTS = {
         "en": ":material/school: This stop opens on the article's own settings for it: {settings}.",
         "zh": ":material/school: 这一站使用文章为它设定的参数：{settings}。",
     },
+    "tour.undo_opens_on": {"en": "Back to my settings", "zh": "恢复我原来的设置"},
     "tour.prev": {"en": "Previous", "zh": "上一站"},
     "tour.next": {"en": "Next", "zh": "下一站"},
     "tour.end": {"en": "Finish", "zh": "结束"},

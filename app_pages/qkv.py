@@ -37,7 +37,8 @@ def catalogue(titles: list[str]) -> None:
         st.markdown(f"**{t('qkv.values')}**")
         # A static table, whose cells wrap: a grid's fixed columns cut the titles and the
         # headers ("Letters from the Lighthous", "V: adven…"), worse on a projector.
-        frame = pd.DataFrame(films.FILM_VALUES, columns=[t(f"qkv.val_{v}") for v in films.VALUES])
+        whole = np.rint(films.FILM_VALUES).astype(int)  # scores out of 10 and minutes
+        frame = pd.DataFrame(whole, columns=[t(f"qkv.val_{v}") for v in films.VALUES])
         frame.insert(0, t("qkv.col_title"), titles)
         st.table(frame, hide_index=True)
         st.caption(t("qkv.val_scale_help") + " " + t("qkv.val_minutes_help"))

@@ -110,3 +110,8 @@ def test_the_toy_speaks_chinese():
     assert TEXTS["item_starship"]["zh"] in list(catalogue_table(at)[title])
     assert minutes in catalogue_table(at).columns
     assert TEXTS["item_starship"]["zh"] in list(chart(at, "film_keys")["row"])
+
+
+def test_the_catalogues_values_are_printed_whole():
+    at = open_page("qkv")
+    assert all(dtype.kind == "i" for dtype in catalogue_table(at).dtypes.iloc[1:])

@@ -10,6 +10,7 @@ from ui import class_panel, classroom, process, registry, sidebar
 from ui import settings as cfg
 from ui.frame import navigation, tour_bar, write_link
 from ui.i18n import set_language, t
+from ui.questions import settle_settings
 from ui.view import begin_view, matrices_download
 
 # The tab's icon, inline: without one Streamlit shows the page's Material icon, which the
@@ -43,6 +44,7 @@ page_name = nav.url_path or registry.DEFAULT_PAGE
 tour = registry.tour()
 if st.session_state["tour"] and page_name in tour:  # the lesson follows the page it is on
     st.session_state["tour"] = tour.index(page_name) + 1
+settle_settings(page_name)  # a stop opens on the lesson's settings
 begin_view()
 if class_panel.landing(page_name):  # a join link's first view: light, the page a tap away
     st.stop()

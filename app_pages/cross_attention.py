@@ -86,5 +86,5 @@ if not (dec.empty or enc.empty):
     pair = cross.pair(dec, enc, s, cross.hand_made())
     cross.weights_control(pair, s)
     unfold(t("cross_attention.vectors"), "cross_vectors", cross.vectors, pair)
-    if ask("cross_attention", s, s.n_heads):
+    if ask("cross_attention", s, len(pair.dec_labels), len(pair.enc_labels), s.n_heads):
         attention(pair)

@@ -36,6 +36,12 @@ def toggle_play(n: int, default: int) -> None:
     st.session_state[gen.PLAYING] = playing
 
 
+def next_step(n: int, default: int) -> None:
+    """ "Next step": one step on (the first, after the last), nothing moving by itself."""
+    step = gen.step_shown(n, default)
+    st.session_state[gen.STEP.key] = 1 if step >= n else step + 1
+
+
 def tick(g_, labels: list[str], head: int, focus: int) -> None:
     """While playing: the step shown when the fragment is drawn, the next one every
     PLAY_EVERY seconds. At the last step, or once the step was moved by hand, the whole
@@ -64,6 +70,16 @@ def one_at_a_time(g_, labels: list[str], focus: int) -> None:
             on_click=toggle_play,
             args=(g_.n, focus + 1),
             help=t("generate.play_help", seconds=PLAY_EVERY),
+        )
+        # Where the browser asks for reduced motion, ui/app.css shows this one instead of
+        # Play: the steps move only when asked, one at a time.
+        bar.button(
+            t("generate.next_step"),
+            icon=":material/skip_next:",
+            key="gen_next_step",
+            on_click=next_step,
+            args=(g_.n, focus + 1),
+            help=t("generate.next_step_help"),
         )
     head = 0
     if n_heads > 1:

@@ -1,6 +1,7 @@
 """Q, K, V intuition: a six-film recommender computed by the attention formula itself."""
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from core import AttentionTrace
@@ -10,8 +11,8 @@ from ui.frame import fragment, open_page, page_link
 from ui.i18n import t
 from ui.quiz import ask
 from ui.view import unfold
-from ui.views.qkv import PAGE, TITLE_PX, VALUE_PX, check_by_hand
-from ui.widgets import matrix_view, numbers_table, section, show_chart
+from ui.views.qkv import PAGE, TITLE_LIMIT, check_by_hand
+from ui.widgets import matrix_view, section, show_chart
 
 QUERY_STEP = 0.5
 
@@ -24,22 +25,23 @@ def catalogue(titles: list[str]) -> None:
     tags = [t(f"qkv.tag_{tag}") for tag in films.TAGS]
     keys, values = st.columns([3, 2])
     scale = {"kind": "weights", "value_title": t("qkv.tag_value"), "decimals": 1}
-    with keys:
-        matrix_view(t("qkv.keys"), films.FILM_KEYS, titles, tags, key="film_keys", **scale)
-    value_cols = [t(f"qkv.val_{v}") for v in films.VALUES]
-    helps = ("qkv.val_scale_help", "qkv.val_scale_help", "qkv.val_minutes_help")
-    config = {
-        col: st.column_config.NumberColumn(format="%d", help=t(help_key), width=VALUE_PX)
-        for col, help_key in zip(value_cols, helps, strict=True)
+    # A film's whole title beside its row (a token's 90 px cut them: "Starship La…").
+    axes = {
+        "row_title": t("qkv.col_title"),
+        "col_title": t("qkv.tag_value"),
+        "label_limit": TITLE_LIMIT,
     }
-    config[t("qkv.col_title")] = st.column_config.TextColumn(width=TITLE_PX)
+    with keys:
+        matrix_view(t("qkv.keys"), films.FILM_KEYS, titles, tags, key="film_keys", **scale, **axes)
     with values:
         st.markdown(f"**{t('qkv.values')}**")
-        columns = {
-            t("qkv.col_title"): titles,
-            **dict(zip(value_cols, films.FILM_VALUES.T, strict=True)),
-        }
-        numbers_table(columns, config=config)
+        # A static table, whose cells wrap: a grid's fixed columns cut the titles and the
+        # headers ("Letters from the Lighthous", "V: adven…"), worse on a projector.
+        whole = np.rint(films.FILM_VALUES).astype(int)  # scores out of 10 and minutes
+        frame = pd.DataFrame(whole, columns=[t(f"qkv.val_{v}") for v in films.VALUES])
+        frame.insert(0, t("qkv.col_title"), titles)
+        st.table(frame, hide_index=True)
+        st.caption(t("qkv.val_scale_help") + " " + t("qkv.val_minutes_help"))
 
 
 def query_controls() -> tuple[np.ndarray, float]:

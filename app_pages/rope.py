@@ -69,7 +69,9 @@ def explore(s: cfg.Settings, labels: list[str], qi: int, ki: int) -> None:
     st.slider(t("rope.shift"), 0, rope.SHIFTS[-1], key=rope.SHIFT.key)
     rope.proof_table(v.shift)
     st.caption(t("rope.proof_caption"))
-    unfold(t("rope.curves"), "rope_curves", rope.distances, v.curves, pos_q - pos_k)
+    differ = {"rope": num(v.shift.rope_before), "sin": num(v.shift.sinusoidal_before)}
+    st.markdown(t("rope.why_differ", d_k=s.d_k, pairs=s.d_k // 2, **names, **differ))
+    unfold(t("rope.curves"), "rope_curves", rope.distances, v.curves, pos_q - pos_k, s.d_k)
     unfold(t("rope.waves"), "rope_waves", rope.pair_speeds, s.d_k, s.d_model, s.n_heads, base)
 
 

@@ -34,6 +34,7 @@ def curves(p: Pipeline) -> None:
         default=pe_columns_to_show(p.d_model)[:MAX_CURVES],
         format_func=lambda j: str(j + 1),
         max_selections=MAX_CURVES,
+        placeholder=t("common.pick_many"),
         key=f"tok_curves_{p.d_model}",
         help=t("tokens.curves_pick_help", max=MAX_CURVES),
     )

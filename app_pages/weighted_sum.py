@@ -41,7 +41,11 @@ def explain_cell(tr: AttentionTrace, labels: list[str]) -> None:
     pick_q, pick_dim = st.columns(2)
     qi = focus_picker(t("common.query"), labels, key="ws_q", container=pick_q)
     dim = pick_dim.selectbox(
-        t("weighted_sum.out_dim"), list(range(d_v)), format_func=lambda c: str(c + 1), key="ws_dim"
+        t("weighted_sum.out_dim"),
+        list(range(d_v)),
+        format_func=lambda c: str(c + 1),
+        key="ws_dim",
+        placeholder=t("common.pick"),
     )
     output_worked(output_terms(tr, qi, dim), labels, qi, dim, shown=TERMS_IN_FORMULA)
     if not tr.allowed[qi].all():

@@ -106,7 +106,7 @@ def masks(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
     error = max(pattern.sum_error for pattern in found)
     shown = {"token": md_escape(labels[qi]), "masked": sci(masked), "error": sci(error)}
     st.markdown(t("windows.checked", **shown, **seen))
-    if ask("windows", s):
+    if ask("windows", s, n, window, view.LAYERS.whole(view.LAYERS_OPTIONS)):
         glossary("sliding_window", "attention_sink", "receptive_field")
         reach(n, labels, window, sinks)
         unfold(t("windows.sinks_section"), "windows_sinks", sink_section, s)

@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from classroom import bounds
 from classroom.errors import BadRequest, InvalidVote
 from core.quiz import parse_number
-from core.quiz.question import Question
+from core.quiz.question import Question, within
 
 KINDS = ("choice", "number")
 MAX_BINS = 24  # a number's histogram on a projector: beyond this, the far votes are pooled
-RIGHT_EPS = 1e-12  # as core.quiz.question.Question.is_right
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ def class_question(page: str, link: str, q: Question) -> ClassQuestion:
         raise BadRequest("bad_question")
     if q.kind == "number":
         try:
-            answer: str | float = float(q.answer)
+            answer: str | float = q.target  # as the students read it, and checked by
             tolerance = float(q.tolerance)
         except (TypeError, ValueError):
             raise BadRequest("bad_question") from None
@@ -135,7 +134,7 @@ def canonical_vote(q: ClassQuestion, guess: object) -> str:
 
 def is_right(q: ClassQuestion, vote: str) -> bool:
     if q.kind == "number":
-        return abs(float(vote) - float(q.answer)) <= q.tolerance + RIGHT_EPS
+        return within(float(vote), float(q.answer), q.tolerance)
     return vote == q.answer
 
 
@@ -241,7 +240,7 @@ class _Grid:
         self.middle = 0 if revealed else self.slot(statistics.median_low(values))
 
     def slot(self, v: float) -> int:
-        if self.revealed and abs(v - self.answer) <= self.tolerance + RIGHT_EPS:
+        if self.revealed and within(v, self.answer, self.tolerance):
             return 0
         k = math.floor((v - self.centre) / self.width + 0.5)
         if self.revealed and k == 0:  # rounding put a vote just outside the range there

@@ -147,3 +147,35 @@ def test_axis_labels_are_dark_and_larger_in_the_presenter_view():
             assert max(rgb) <= 0x30, rgb  # near-black, not Streamlit's light grey
     dark = chart_config(True, dark=True)["axis"]["labelColor"]
     assert min(int(dark[k : k + 2], 16) for k in (1, 3, 5)) >= 0xE0  # near-white on dark
+
+
+def _contrast(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    hi, lo = np.maximum(a, b), np.minimum(a, b)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize(
+    ("kind", "domain"), [("weights", (0.0, 1.0)), ("signed", (-2.5, 2.5)), ("plain", (-3.0, 7.0))]
+)
+def test_a_cells_number_is_legible_on_its_colour(kind, domain):
+    """Every cell's ink stands at least 4.5:1 (WCAG AA) against the cell's own colour, as
+    Vega draws it, over the whole domain: the old rule (white below 55 % of viridis) wrote
+    white on mid-green at 3.9:1."""
+    from ui.charts.palette import cell_rgb, ink, luminance
+
+    values = np.linspace(*domain, 1001)
+    cells = luminance(cell_rgb(values, kind, domain))
+    inks = np.where(ink(values, kind, domain) == "white", 1.0, 0.0)
+    assert _contrast(cells, inks).min() >= 4.5
+    assert luminance(cell_rgb(np.array([0.5]), "weights", (0.0, 1.0)))[0] > 0.17  # mid-green
+    assert ink(np.array([0.5]), "weights", (0.0, 1.0))[0] == "black"
+
+
+def test_the_scheme_colours_are_vegas():
+    """The stops' ends are Vega's: viridis #440154 … #fde725, blueorange #134b85 … #994a07."""
+    from ui.charts.palette import scheme_rgb
+
+    ends = scheme_rgb(np.array([0.0, 1.0]), "viridis") * 255
+    np.testing.assert_allclose(ends, [[0x44, 0x01, 0x54], [0xFD, 0xE7, 0x25]], atol=1e-9)
+    ends = scheme_rgb(np.array([0.0, 1.0]), "blueorange") * 255
+    np.testing.assert_allclose(ends, [[0x13, 0x4B, 0x85], [0x99, 0x4A, 0x07]], atol=1e-9)

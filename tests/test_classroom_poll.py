@@ -107,7 +107,7 @@ def test_number_bins_before_the_reveal_do_not_depend_on_the_answer():
         poll.question_board(
             asked(Question("scaling.grow", "grow", "number", a, tolerance=t)), 1, False, votes
         )
-        for a, t in ((64.0, 16.0), (63.7, 15.925), (100.0, 1.0), (8.0, 0.25))
+        for a, t in ((64.0, 16.0), (63.7, 15.93), (100.0, 1.0), (8.0, 0.25))
     ]
     first = boards[0].rounds[0].bars
     assert all(b.rounds[0].bars == first for b in boards)

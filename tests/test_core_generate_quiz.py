@@ -83,7 +83,7 @@ def test_a_one_token_sentence_asks_nothing_about_rows():
     assert decode_questions(decode_work(1, d_model=4, n_heads=1, n_kv_heads=1, d_k=4)) == []
 
 
-@pytest.mark.parametrize(("h", "g", "group"), [(8, 2, 4), (8, 8, 1), (16, 1, 16), (2, 1, 2)])
+@pytest.mark.parametrize(("h", "g", "group"), [(8, 2, 4), (8, 4, 2), (16, 1, 16), (2, 1, 2)])
 def test_how_many_query_heads_read_each_kv_head(h, g, group):
     (q,) = sharing_questions(h, g)
     assert q.answer == group and q.values == {"h": h, "g": g}
@@ -91,6 +91,10 @@ def test_how_many_query_heads_read_each_kv_head(h, g, group):
 
 def test_one_head_shares_nothing_and_is_asked_nothing():
     assert sharing_questions(1, 1) == []
+
+
+def test_a_key_value_head_per_query_head_shares_nothing_and_is_asked_nothing():
+    assert sharing_questions(4, 4) == [] and sharing_questions(8, 8) == []
 
 
 def test_a_batch_of_sequences_is_asked_about_with_its_size():

@@ -174,3 +174,14 @@ def test_bad_sentences_get_messages_not_tracebacks(sentence):
         assert "only the first 64" in text
     # HTML-looking text is never rendered as HTML: markdown escapes it or keeps it out.
     assert "<script>" not in text and "<img" not in text
+
+
+def test_every_chart_says_what_it_shows():
+    """A chart's text alternative (Vega-Lite's description, its aria-label) names what it
+    shows from its own titles, and how many values: a matrix by value, row and column."""
+    from apptest_util import chart_specs, open_page
+
+    at = open_page("softmax")
+    said = [spec["description"] for spec in chart_specs(at)]
+    assert said and all(s.strip() for s in said)
+    assert "weight for each query token (row) and key token (column); 81 values" in said[0]

@@ -124,15 +124,26 @@ def test_one_token_a_side_emoji_and_a_tampered_link():
 
 def test_the_shape_is_held_back_until_a_guess():
     at = open_page("cross_attention", ask="1", d="8", heads="2")
-    (q,) = cross_attention_questions(2)
-    assert q.answer == "6 × 9"
+    (q,) = cross_attention_questions(11, 9, 2)  # the page's own two sentences
+    assert q.answer == "11 × 9"
     assert CROSS not in chart_keys(at) and "cross_q" not in chart_keys(at)
     assert TEXTS["weights"]["en"] not in all_text(at)
-    fill(at, "cross_attention", [q], ["9 × 6"])
+    fill(at, "cross_attention", [q], ["9 × 11"])
     press(at, EN["check"])
     assert verdicts(at)[0].startswith(EN["wrong"].split("{")[0])
     assert matrix(at, CROSS).shape == (11, 9)
-    assert "6 × 9" in verdicts(at)[0]
+    assert "11 × 9" in verdicts(at)[0]
+
+
+def test_the_question_speaks_of_the_sentences_on_the_page(lang):
+    """Its lengths are the page's (not a fixed 6 and 9), and it calls the two sentences what
+    they are in a translation: the one being written and the source, not question and answer."""
+    at = open_page("cross_attention", ask="1", lang=lang, enc="the cat sat")
+    ask = TEXTS["quiz.shape.ask"][lang].format(n_dec=11, n_enc=3)
+    assert ask in all_text(at)
+    assert {"en": "(the question)", "zh": "（提问的一方）"}[lang] not in all_text(at)
+    box = at.radio(key="quiz_cross_attention_1_guess")
+    assert "11 × 3" in box.options and "6 × 9" not in box.options
 
 
 def test_the_alignment_table_names_each_counterpart():

@@ -19,6 +19,7 @@ from core.gqa import kv_head_choices
 from core.multihead import pool_kv_heads
 from core.quiz.generate import decode_questions, memory_questions, sharing_questions
 from ui import state
+from ui.texts import CATALOG
 from ui.texts.generate import TEXTS
 
 # A numpy warning (overflow, division by zero) is a bug at any setting.
@@ -297,3 +298,28 @@ def test_in_chinese_with_shared_heads_no_english_is_left():
     left = {word for text in visible_texts(at) for word in english(text)}
     assert not left, sorted(left)
     assert re.search(r"[\u3400-\u9fff]", chart(at, "gen_step")["row"].cat.categories[0])
+
+
+def test_a_step_feeds_its_token_in_and_predicts_the_next(lang):
+    """Step t's token is the input (its query reads the cache); nothing says it is "being
+    generated", which would leave a student asking how an unwritten token has a query."""
+    at = open_page("generate", lang=lang)
+    text = all_text(at)
+    for key in ("generate.step_name", "generate.step"):
+        head = CATALOG[key][lang].split("{")[0]
+        assert head in text or CATALOG[key][lang] in [s.label for s in at.select_slider]
+    said = {"en": ("being generated", "generating “"), "zh": ("正在生成", "：生成“")}[lang]
+    labels = [w.label for w in (*at.select_slider, *at.slider)]
+    assert not [p for p in said if p in text or any(p in label for label in labels)]
+
+
+def test_the_sharing_section_opens_on_heads_that_share(lang):
+    at = open_page("generate", ask="1", lang=lang, heads="4", d="16", sections=("gen_share",))
+    assert at.select_slider(key="gen_g_pick").value == 2  # GQA: 4 query heads over 2
+    ask = CATALOG["generate.quiz.group.ask"][lang].format(h=4, g=2)
+    assert ask in all_text(at)
+    at.select_slider(key="gen_g_pick").set_value(4).run()  # g = h: nothing shared, no question
+    assert not [ti for ti in at.text_input if ti.key.startswith("quiz_generate_share")]
+    text = all_text(at)
+    assert "1×" not in text and "1 倍" not in text
+    assert CATALOG["generate.g_now_mha"][lang].split("{")[0] in text

@@ -16,13 +16,19 @@ SCORES, WEIGHTS = "film_scores", "film_weights"
 TERMS = ["film", "weight", "value", "weight × value"]
 
 
+def catalogue_table(at):
+    """The values V of the catalogue: a static table (its cells wrap, none is cut)."""
+    (found,) = [tb.value for tb in at.table]
+    return found
+
+
 def keys(at) -> np.ndarray:
     """The catalogue's keys K [6 films, 4 tags], as the page draws them."""
     return matrix(at, "film_keys")
 
 
 def films(at) -> list[str]:
-    return table(at, "film", *VALUE_COLUMNS)["film"].tolist()
+    return catalogue_table(at)["film"].tolist()
 
 
 def set_query(at, query: dict[str, float], temperature: float | None = None):
@@ -64,7 +70,7 @@ def test_weights_are_the_softmax_of_the_scaled_matches(query, temperature):
 def test_blend_is_the_weighted_sum_of_the_values():
     at = open_page("qkv", sections=("qkv_check",))
     at = set_query(at, {"adventure": 1.5, "romance": 4, "scifi": 2}, 0.7)
-    catalogue = table(at, "film", *VALUE_COLUMNS)
+    catalogue = catalogue_table(at)
     w = weights(at)
     for metric, column in zip(at.metric, VALUE_COLUMNS, strict=True):
         by_hand = sum(wi * vi for wi, vi in zip(w, catalogue[column], strict=True))
@@ -101,5 +107,11 @@ def test_the_toy_speaks_chinese():
     assert not at.exception
     assert weights(at).sum() == pytest.approx(1.0, abs=1e-12)
     title, minutes = TEXTS["col_title"]["zh"], TEXTS["val_minutes"]["zh"]
-    assert TEXTS["item_starship"]["zh"] in list(table(at, title, minutes)[title])
+    assert TEXTS["item_starship"]["zh"] in list(catalogue_table(at)[title])
+    assert minutes in catalogue_table(at).columns
     assert TEXTS["item_starship"]["zh"] in list(chart(at, "film_keys")["row"])
+
+
+def test_the_catalogues_values_are_printed_whole():
+    at = open_page("qkv")
+    assert all(dtype.kind == "i" for dtype in catalogue_table(at).dtypes.iloc[1:])

@@ -214,3 +214,22 @@ def test_the_line_view_draws_it_to_every_key_in_the_strongest_heads_held_until_t
     switch.set_value([0]).run()
     assert not at.exception
     assert set(line_rows(at)["head"]) == {"H1"}
+
+
+@pytest.mark.model
+def test_the_layer_question_can_be_reasoned_about(model, lang):
+    """Not "which of 6 layers?", a guess, but early, middle or late, with what a layer sees
+    said in the question; the answer's third holds the strongest head for the link."""
+    from core.quiz.lesson import BANDS, layer_bands
+    from ui.texts import CATALOG
+
+    sentence = "I ate the cake and it was delicious."
+    att = model.forward(model.encode(sentence)).attentions
+    (q,) = real_model_questions(att, model.encode(sentence).tokens, 6, 4)
+    layer = int(np.argmax(att[:, :, 6, 4].max(axis=1))) + 1
+    first, last = layer_bands(att.shape[0])[BANDS.index(q.answer)]
+    assert first <= layer <= last and layer_bands(6) == [(1, 2), (3, 4), (5, 6)]
+    at = open_page("real_model", ask="1", lang=lang)
+    box = at.radio(key="quiz_real_model_1_guess")
+    assert box.options == [CATALOG[b][lang] for b in BANDS]
+    assert "1–2" in all_text(at) and "5–6" in all_text(at)

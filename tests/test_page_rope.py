@@ -215,3 +215,17 @@ def test_the_answer_is_held_back_until_a_guess():
 def test_the_presenter_view_draws_the_pairs_larger():
     small, large = (spec(open_page("rope", present=p), "rope_pairs") for p in ("0", "1"))
     assert large["spec"]["width"] > small["spec"]["width"] >= 150
+
+
+def test_the_two_scores_and_the_oscillation_are_explained(lang):
+    """At the article's sentence "it"·"cake" scores about −0.27 with RoPE and 3.28 with the
+    sinusoid: the page says why, and at d_k = 4 why the score against distance oscillates."""
+    from ui.texts import CATALOG
+
+    at = open_page("rope", lang=lang, sections=("rope_curves",))
+    text = all_text(at)
+    assert CATALOG["rope.why_differ"][lang].split("{")[0] in text
+    few = CATALOG["rope.curves_few_pairs"][lang].format(d_k=4, pairs=2)
+    assert few in text
+    wide = open_page("rope", lang=lang, d="64", heads="1", sections=("rope_curves",))
+    assert CATALOG["rope.curves_few_pairs"][lang].format(d_k=64, pairs=32) not in all_text(wide)

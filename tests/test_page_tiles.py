@@ -9,7 +9,7 @@ import re
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart, chart_keys, open_page, table
+from apptest_util import all_text, chart, chart_keys, chart_specs, open_page, table
 from quiz_util import EN, fill, leaked, press, verdicts, wrong
 
 from core.long_context.online_softmax import tiled_attention
@@ -172,3 +172,16 @@ def test_the_answers_are_held_back_until_the_guess():
     shown = verdicts(at)
     assert shown[0].startswith(EN["right"].split("{")[0])
     assert shown[1].startswith(EN["wrong"].split("{")[0]) and "6" in shown[1]  # d_v + 2
+
+
+def test_the_memory_legend_shows_each_line_style():
+    """The legend of "every query" and "one query" draws a solid and a dashed swatch: its line
+    layer is not filled (a filled mark's legend left its swatches without a stroke), and
+    the points are a layer of their own, in no legend."""
+    at = open_page("tiles", sections=("tiles_memory",))
+    spec = next(s for s in chart_specs(at) if s.get("usermeta", {}).get("key") == "tiles_bytes")
+    line = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "line")
+    assert not line["mark"].get("point") and not line["mark"].get("filled")
+    legend = line["encoding"]["strokeDash"]["legend"]
+    assert legend["symbolType"] == "stroke" and legend["symbolStrokeColor"]
+    assert legend["symbolSize"] >= 100  # long enough for a dash to show

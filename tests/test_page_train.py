@@ -179,3 +179,13 @@ def test_the_page_in_chinese(lang):
     loss = chart(at, "train_loss")
     assert set(loss["series"]) == {TEXTS["scaled"][lang], TEXTS["unscaled"][lang]}
     assert TEXTS["gradients_body"][lang] in all_text(at)
+
+
+def test_the_gradient_question_sets_up_both_forces(lang):
+    """The right answer ("larger") seems to contradict the article (gradients vanish through
+    a sharp softmax): the question names both pulls, so a student can weigh them fairly."""
+    from ui.texts import CATALOG
+
+    ask = CATALOG["train.quiz.gradient.ask"][lang]
+    for said in {"en": ("√d_k times larger", "one-hot"), "zh": ("大 √d_k 倍", "独热")}[lang]:
+        assert said in ask

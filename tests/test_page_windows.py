@@ -171,3 +171,21 @@ def test_a_tampered_link_becomes_values_the_controls_offer():
     assert used == [9, 0, 4]  # the sentence's 9 tokens, no sink, the default depth
     assert at.query_params["window"] == "9" and at.query_params["sinks"] == "0"
     assert "layers" not in at.query_params
+
+
+def test_the_reach_question_follows_the_pages_window_and_layers(lang):
+    """The question speaks of the window, the layers and the sentence on the page, not of a
+    fixed window 3, 4 layers and 9 tokens."""
+    from ui.texts import CATALOG
+
+    at = open_page("windows", ask="1", lang=lang, window="5", layers="2")
+    ask = CATALOG["windows.quiz.reach.ask"][lang]
+    assert ask.format(window=5, n=9, layers=2) in all_text(at)
+    assert ask.format(window=3, n=9, layers=4) not in all_text(at)
+
+
+def test_longformers_window_is_said_to_be_two_sided(lang):
+    from ui.texts import CATALOG
+
+    intro = CATALOG["windows.intro"][lang]
+    assert {"en": "both sides", "zh": "前后两边"}[lang] in intro

@@ -58,14 +58,14 @@ def test_the_shape_of_the_cross_attention_weights():
 def test_the_shape_with_heads_and_other_lengths():
     (q,) = cross_questions(3, 11, n_heads=4)
     assert q.answer == "3 × 11" and q.reveal == {"rows": 3, "columns": 11, "heads": 4}
-    (square,) = cross_questions(5, 5)
-    assert square.choices == ("5 × 5",)
+    (square,) = cross_questions(5, 5)  # one length: the pair side by side is the other guess
+    assert square.choices == ("5 × 5", "5 × 10", "10 × 10") and square.answer == "5 × 5"
 
 
 def test_the_pages_ask_through_the_registry():
     """The pages ask the questions their declarations name: RoPE from the shift proof it draws, the
-    Cross-attention page a 6-token question and a 9-token answer at its head count."""
+    Cross-attention page about its own two sentences at its head count."""
     p = proof()
     assert questions()["rope"](p) == rope_questions(p)
-    (q,) = questions()["cross_attention"](2)
-    assert q.answer == "6 × 9" and q.reveal == {"rows": 6, "columns": 9, "heads": 2}
+    (q,) = questions()["cross_attention"](11, 9, 2)
+    assert q.answer == "11 × 9" and q.reveal == {"rows": 11, "columns": 9, "heads": 2}

@@ -19,6 +19,7 @@ from ui import registry, state
 from ui import settings as cfg
 from ui.i18n import lang, t
 from ui.page import Page
+from ui.questions import show_me_notice
 from ui.settings import Settings
 from ui.view import unfold
 from ui.widgets import choose_head, dim_labels
@@ -92,13 +93,10 @@ def tour_bar(name: str, settings: Settings, place: str = "") -> None:
         label = t("common.tour.back", k=stop, page=back.title)
         box.page_link(back.path, label=label, icon=":material/school:")
         return
-    previous = pages[tour[max(stop - 2, 0)]]
-    box.page_link(
-        previous.path,
-        label=t("common.tour.prev"),
-        icon=":material/arrow_back:",
-        disabled=stop == 1,
-    )
+    if stop > 1:  # none at the first stop (a greyed-out link no one can read or follow)
+        box.page_link(
+            pages[tour[stop - 2]].path, label=t("common.tour.prev"), icon=":material/arrow_back:"
+        )
     if not place:
         part, k, n = registry.where(stop)
         box.markdown(t(f"common.tour.where_{part}", k=k, n=n, page=pages[name].title))
@@ -131,6 +129,7 @@ def open_page(page: Page, *, formula: str | None = None, about_input: bool = Tru
     if settings.tour:
         tour_bar(name, settings)
     st.header(page.title)
+    show_me_notice()
     intro = t(f"{name}.intro")
     if settings.present:  # folded, with the formula's caption: the teacher tells them
         caption = f"\n\n{t(f'{name}.formula_caption')}" if formula else ""

@@ -116,6 +116,9 @@ class Page:
     params: tuple[Param, ...] = ()
     questions: Questions = field(default_factory=dict)
     warm: Warm | None = None
+    # The shared settings its stop of the lesson opens on, where they are not the article's
+    # example (Multi-head: the article's eight heads); undoable, and undone at the next stop.
+    opens_on: Mapping[str, object] = field(default_factory=dict)
 
     def __post_init__(self):
         if self.section not in SECTIONS or self.tour not in (*PARTS, None):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import streamlit as st
 
 from core.quiz import Question, printed
+from ui import registry, state
 from ui import settings as cfg
-from ui import state
 from ui.i18n import t
 from ui.settings import Settings
 from ui.widgets import md_escape
@@ -17,6 +17,12 @@ ANSWERS = "quiz_answers"  # session_state: signature -> {"guess", "right", "skip
 TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, shown translated
 REVEALED = {"guess": None, "right": None, "skipped": True}  # shown without a guess
 RADIO_MAX = 4  # up to this many choices as buttons in a row; more as a drop-down
+
+
+def _plain(value) -> str:
+    """A choice as a drop-down shows it: plain text, where Markdown's escapes would show
+    (a "." token is ".", not "\\.")."""
+    return t(value) if isinstance(value, str) and value.startswith(TEXT_KEYS) else str(value)
 
 
 def shown(value, decimals: int | None = None) -> str:
@@ -49,22 +55,87 @@ def question_text(q: Question) -> str:
 
 
 def answer_text(q: Question) -> str:
+    """The answer as the verdict states it: for a number, with the tolerance it is checked
+    by, both to the question's places (it prints exactly: core.quiz.question)."""
+    values = {"answer": shown(q.answer, q.decimals), "tolerance": shown(q.tolerance, q.decimals)}
     if q.kind == "number" and q.theory:  # measured: what theory says, what this sample gave
-        values = {"answer": shown(q.answer, q.decimals), "tolerance": shown(q.tolerance)}
         return t("quiz.measured", theory=q.theory, **values)
     if q.kind == "number" and q.tolerance:  # what counts as right
-        return t("quiz.roughly", answer=shown(q.answer, q.decimals), tolerance=shown(q.tolerance))
-    return shown(q.answer, q.decimals)
+        return t("quiz.roughly", **values)
+    return values["answer"]
 
 
 def answers() -> dict:
     return st.session_state.setdefault(ANSWERS, {})
 
 
-def _apply(changes: dict) -> None:
-    """ "Show me": set the shared controls (the frame keeps them valid and in the link)."""
+SHOWN = "_show_me"  # session_state: what "Show me" changed, {"page", "before", "after"}
+OPENED = "_stop_opened"  # session_state: the lesson's stop whose settings were applied
+
+
+def _apply(changes: dict, page: str, why: str = "quiz.shown") -> None:
+    """ "Show me": set the shared controls (the frame keeps them valid and in the link), and
+    keep what they were, so that one click (``undo_show_me``) puts them back. ``why``: the
+    text that says so ("quiz.shown"; "common.tour.opens_on" for a stop's own settings)."""
+    record = st.session_state.get(SHOWN) or {"page": page, "before": {}, "after": {}}
+    before = {name: st.session_state.get(name) for name in changes}
+    same = record["page"] == page
+    record = {  # a second "Show me" on the page adds to the first; the oldest values win
+        "page": page,
+        "why": record.get("why", why) if same else why,
+        "before": {**before, **record["before"]} if same else before,
+        "after": {**record["after"], **changes} if same else dict(changes),
+    }
+    st.session_state[SHOWN] = record
     for name, value in changes.items():
         st.session_state[name] = value
+
+
+def undo_show_me() -> None:
+    """Callback: the settings as they were before "Show me"."""
+    record = st.session_state.pop(SHOWN, None)
+    for name, value in (record or {}).get("before", {}).items():
+        st.session_state[name] = value
+
+
+def settle_settings(page: str) -> None:
+    """The frame, before the sidebar is drawn: in the lesson, a stop opens on the lesson's
+    own settings, not on what "Show me" set on another stop (d_model 512 and no scaling
+    made Weighted sum's weights one-hot, with nothing on screen to say why); a stop that
+    declares settings of its own (``Page.opens_on``: Multi-head's eight heads) opens on
+    them once, as an undoable change."""
+    stop = st.session_state.get("tour")
+    record = st.session_state.get(SHOWN)
+    if record and record["page"] != page and stop:
+        undo_show_me()
+    if not stop or page not in registry.tour():
+        st.session_state.pop(OPENED, None)
+        return
+    if st.session_state.get(OPENED) != stop:
+        st.session_state[OPENED] = stop
+        if changes := registry.pages()[page].opens_on:
+            _apply(dict(changes), page, why="common.tour.opens_on")
+
+
+def _setting_text(name: str, value) -> str:
+    if isinstance(value, bool):
+        value = t("quiz.shown_on" if value else "quiz.shown_off")
+    return f"{t(f'common.sb.name_{name}')} = {md_escape(str(value))}"
+
+
+def show_me_notice() -> None:
+    """Under the page's heading while "Show me" holds: which settings it carries, and the
+    one click that undoes it."""
+    record = st.session_state.get(SHOWN)
+    if not record:
+        return
+    changed = {n: v for n, v in record["after"].items() if record["before"].get(n) != v}
+    said = t("common.list_sep").join(_setting_text(n, v) for n, v in changed.items())
+    box = st.container(border=True, horizontal=True, vertical_alignment="center")
+    why = record.get("why", "quiz.shown")
+    box.markdown(t(why, settings=said or "—"))
+    undo = "quiz.undo" if why == "quiz.shown" else "common.tour.undo_opens_on"
+    box.button(t(undo), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
 
 
 def guess_widget(q: Question, key: str) -> None:
@@ -78,19 +149,18 @@ def guess_widget(q: Question, key: str) -> None:
             label,
             q.choices,
             index=None,
-            format_func=shown,
+            format_func=_plain,
             key=key,
             placeholder=t("quiz.choose"),
         )
 
 
 def choices_text(q: Question) -> str:
-    """The choices as a lettered list, for a class voting by hand (the presenter view)."""
+    """The choices as a lettered list, one a line, for a class voting by hand (the presenter
+    view): on one line "A. I B. ate … I. ." ran the letters into the tokens."""
     if q.kind == "number":
         return ""
-    # A hard line break after each: "A. yes" is no list item to markdown, and a plain
-    # newline would run the choices together on one line.
-    return "  \n".join(f"{chr(65 + k)}. {shown(c)}" for k, c in enumerate(q.choices))
+    return "\n".join(f"- **{chr(65 + k)}** · {shown(c)}" for k, c in enumerate(q.choices))
 
 
 def verdict(q: Question, record: dict, settings: Settings) -> None:
@@ -109,7 +179,7 @@ def verdict(q: Question, record: dict, settings: Settings) -> None:
             t("quiz.try_this"),
             key=f"try_{q.signature}",
             on_click=_apply,
-            args=(q.try_this,),
+            args=(q.try_this, q.id.partition(".")[0]),
             help=t("quiz.try_this_help", link=cfg.share_link(changed, st.context.url)),
             icon=":material/tune:",
         )

@@ -280,9 +280,18 @@ def apply_link(query: str) -> None:
             st.session_state.pop(param.key, None)
 
 
+ARTICLE_KEYS = ("sentence", "d_model", "n_heads", "scale", "causal", "temperature", "focus")
+# The Multi-head page's preset: the article's sentence with its eight heads (d_model 32,
+# d_k 4), scaled, temperature 1, no mask, following "it".
+ARTICLE_HEADS = {key: getattr(DEFAULTS, key) for key in ARTICLE_KEYS} | {
+    "d_model": ARTICLE_HEADS_D_MODEL,
+    "n_heads": ARTICLE_HEADS_H,
+}
+
+
 def restore_article() -> None:
     """Callback of the preset button: the article's sentence, 4 dimensions, one head."""
-    for key in ("sentence", "d_model", "n_heads", "scale", "causal", "temperature", "focus"):
+    for key in ARTICLE_KEYS:
         st.session_state[key] = getattr(DEFAULTS, key)
 
 
@@ -295,7 +304,6 @@ def sentence_tokens(sentence: str) -> Tokens:
 
 def restore_article_heads() -> None:
     """Callback of the Multi-head page's preset button: the article's sentence with its
-    eight heads (d_model 32, d_k 4), scaled, temperature 1, no mask, following "it"."""
-    restore_article()
-    st.session_state["d_model"] = ARTICLE_HEADS_D_MODEL
-    st.session_state["n_heads"] = ARTICLE_HEADS_H
+    eight heads (ARTICLE_HEADS)."""
+    for key, value in ARTICLE_HEADS.items():
+        st.session_state[key] = value

@@ -34,6 +34,7 @@ def _model_controls(uses: tuple[str, ...]) -> None:
             t("common.sb.focus"),
             cfg.sentence_tokens(st.session_state["sentence"]).labels,
             key="focus",
+            placeholder=t("common.pick"),
             help=t("common.sb.focus_help"),
         )
     if "d_model" in uses:

@@ -147,9 +147,54 @@ def show_chart(chart: Figure, key: str | None = None) -> None:
     # sets anything, and changes nothing below it.
     dark = st.context.theme.type == "dark"  # labels near-white there, near-black otherwise
     spec = {**chart.spec, "config": CONFIGS[bool(st.session_state.get("present")), dark]}
+    spec["description"] = chart_description(chart.spec, chart.data.num_rows)
     if key:
         spec["usermeta"] = {"key": key}
     st.vega_lite_chart(chart.data, spec, width="stretch")
+
+
+CHANNELS = ("y", "x", "color", "theta", "size", "row", "column", "facet")
+# Vega draws a chart this large on a canvas, its marks without labels (Streamlit's rule).
+READ_OUT_MAX = 2000
+
+
+def _titles(spec, found: dict[str, str]) -> None:
+    """The axis, legend and facet titles of a spec and its layers, by channel, the first of
+    each (a colour's may sit in its condition)."""
+    if isinstance(spec, list):
+        for part in spec:
+            _titles(part, found)
+        return
+    if not isinstance(spec, dict):
+        return
+    for channel in CHANNELS:
+        encoding = spec.get("encoding", {}).get(channel, {})
+        for place in (encoding, encoding.get("condition")):
+            title = place.get("title") if isinstance(place, dict) else None
+            if isinstance(title, str) and title.strip() and channel not in found:
+                found[channel] = title
+    for part in ("layer", "hconcat", "vconcat", "concat", "spec"):
+        _titles(spec.get(part), found)
+
+
+def chart_description(spec: dict, rows: int) -> str:
+    """A chart's text alternative (its Vega-Lite description: the aria-label a screen reader
+    reads for it, "Vega visualization" without one): what it shows, from its own titles, and
+    how many values; its marks are read out one by one with their numbers, where Vega labels
+    them."""
+    title = spec.get("title")
+    title = title.get("text") if isinstance(title, dict) else title
+    found: dict[str, str] = {}
+    _titles(spec, found)
+    if {"x", "y", "color"} <= found.keys():  # a matrix: a value per row and column
+        grid = {"value": found["color"], "row": found["y"], "column": found["x"]}
+        shows = t("common.chart_grid", **grid)
+    else:
+        shows = t("common.list_sep").join(dict.fromkeys(found.values())) or t("common.chart_values")
+    said = t("common.chart_alt", title=title or t("common.chart"), shows=shows, n=rows)
+    if rows > READ_OUT_MAX:
+        said += " " + t("common.chart_alt_many")
+    return said
 
 
 def show_charts(figures: list[Figure], key: str) -> None:
@@ -185,14 +230,20 @@ def token_picker(label: str, labels: list[str], *, key: str, default: int, conta
     """
     if st.session_state.get(key) not in labels:
         st.session_state[key] = labels[default]
-    return labels.index((container or st).selectbox(label, labels, key=key))
+    picked = (container or st).selectbox(label, labels, key=key, placeholder=t("common.pick"))
+    return labels.index(picked)
 
 
 def index_picker(label: str, labels: list[str], start: int, *, key: str, container=None) -> int:
     """A choice of one position by its label (when the same token may stand twice, or the
     choice must not follow the sentence's followed token); returns its index."""
     picked = (container or st).selectbox(
-        label, list(range(len(labels))), index=start, format_func=labels.__getitem__, key=key
+        label,
+        list(range(len(labels))),
+        index=start,
+        format_func=labels.__getitem__,
+        key=key,
+        placeholder=t("common.pick"),
     )
     return int(picked)
 
@@ -217,7 +268,9 @@ def focus_picker(label: str, labels: list[str], *, key: str, container=None) -> 
     """
     i = focus_index(labels)
     st.session_state[key] = labels[i]
-    (container or st).selectbox(label, labels, key=key, on_change=_follow, args=(key,))
+    (container or st).selectbox(
+        label, labels, key=key, on_change=_follow, args=(key,), placeholder=t("common.pick")
+    )
     follow_whole_page()
     return i
 

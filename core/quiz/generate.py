@@ -14,7 +14,7 @@ from core.generate.inference_cost import (
     in_units,
     memory_estimate,
 )
-from core.quiz.question import Question
+from core.quiz.question import Question, round_tolerance
 
 CLAIMS = (
     "cache",  # a cache makes each token's key and value once; without it, step t remakes t
@@ -44,9 +44,9 @@ def decode_questions(work: DecodeWork) -> list[Question]:
 
 
 def sharing_questions(n_heads: int, n_kv_heads: int) -> list[Question]:
-    """How many query heads read each key/value head, h / g (none for one head: nothing
-    is shared)."""
-    if n_heads < 2:
+    """How many query heads read each key/value head, h / g (none when nothing is shared:
+    one head, or g = h, where "4 query heads share 4" asks a question with no sharing in it)."""
+    if n_heads < 2 or n_kv_heads == n_heads:
         return []
     group = n_heads // n_kv_heads
     return [
@@ -75,7 +75,7 @@ def memory_questions(estimate: MemoryEstimate) -> list[Question]:
             "memory",
             "number",
             size,
-            tolerance=SIZE_TOLERANCE * size,
+            tolerance=round_tolerance(SIZE_TOLERANCE * size),
             values={
                 **shape,
                 "type": estimate.number_type,
@@ -119,6 +119,7 @@ def memory_questions(estimate: MemoryEstimate) -> list[Question]:
             "share",
             "number",
             ratio,
+            decimals=0 if float(ratio).is_integer() else 2,  # "8", exact: no places to state
             values={"g": estimate.n_kv_heads, "h": c.n_heads, "other": other},
             reveal={
                 "g": estimate.n_kv_heads,

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.article_heads import HEADS_D_MODEL, HEADS_H
 from core.explain import most_negative
 from core.footnote4 import Footnote4
 from core.pipeline import Pipeline
-from core.quiz.question import Question
+from core.quiz.question import Question, round_tolerance
 from core.recommender import FILMS, TAGS, recommend
 from core.tokens import swap_positions
 from core.train.experiment import Comparison
@@ -136,7 +137,8 @@ def scaling_questions(fn4: Footnote4, d_k: int) -> list[Question]:
             "grow",
             "number",
             raw,
-            tolerance=0.25 * raw,  # "roughly": the sample's own variance, give or take 25 %
+            # "roughly": the sample's own variance, give or take 25 %, to the printed place
+            tolerance=round_tolerance(0.25 * raw),
             theory=f"d_k = {d_k}",
             values={"d_k": d_k},
             reveal={"measured": raw, "d_k": d_k, "n": fn4.n_samples},
@@ -182,17 +184,37 @@ def softmax_questions(
             "number",
             float(row.sum()),
             about=tuple(p.labels),
-            tolerance=0.005,
+            tolerance=0.01,  # "1.00 (anything within 0.01 counts)": 0.99 and 1.01 count
             values=_row_token(p, focus),
             reveal={"n": int(p.mha.head(head).allowed[focus].sum())},
         ),
     ]
 
 
+PRINTED_PLACES = 2  # a matrix's numbers as its heatmap prints them in the cells
+
+
+def as_printed(values: np.ndarray, decimals: int = PRINTED_PLACES) -> np.ndarray:
+    """Numbers as a student reads them off the page: rounded to the places printed."""
+    flat = [float(f"{v:.{decimals}f}") for v in np.ravel(values)]
+    return np.array(flat).reshape(np.shape(values))
+
+
+def by_hand(weights: np.ndarray, values: np.ndarray) -> float:
+    """[n], [n] -> the sum a student works out from the numbers printed for them."""
+    return float(as_printed(weights) @ as_printed(values))
+
+
 def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Question]:
     tr = p.mha.head(head)
     lowest = most_negative(tr.output)
     value = float(tr.output[focus, 0])
+    # Worked out from A and V as printed (2 places), the sum drifts from the exact one: by
+    # 0.06 at the article's settings, six times a hundredth. Both count, and one more
+    # hundredth for the student's own rounding.
+    hand = by_hand(tr.weights[focus], tr.v[:, 0])
+    drift = abs(hand - float(as_printed(value)))
+    tolerance = round_tolerance(drift) + 0.01
     negative = {"answer": "quiz.choice.yes" if lowest else "quiz.choice.no", "reveal": {}}
     if lowest:
         i, c, low = lowest
@@ -214,9 +236,9 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
             "number",
             value,
             about=tuple(p.labels),
-            tolerance=0.01,
+            tolerance=round(tolerance, 2),
             values=_row_token(p, focus),
-            reveal={"value": value},
+            reveal={"value": value, "hand": hand, "tolerance": round(tolerance, 2)},
         ),
     ]
 
@@ -232,9 +254,9 @@ def masking_questions(masked: Pipeline, focus: int, head: int = 0) -> list[Quest
             "masking.zero",
             "mask",
             "number",
-            weight,
+            weight,  # exactly 0.0 (e^−∞): no tolerance to state, and printed "0"
             about=tuple(masked.labels),
-            tolerance=0.0005,
+            decimals=0,
             values={"query": masked.labels[0], "key": masked.labels[later]},
             reveal={"query": masked.labels[0], "key": masked.labels[later]},
             try_this={"causal": True},
@@ -243,7 +265,14 @@ def masking_questions(masked: Pipeline, focus: int, head: int = 0) -> list[Quest
 
 
 def multihead_questions(p: Pipeline) -> list[Question]:
-    width = int(p.mha.concat.shape[1])
+    """How wide a token's concatenation of the heads is. With one head nothing is put side by
+    side, and its width is the d_k the sidebar shows: then the question is about the
+    article's eight heads, which "Show me" opens."""
+    if p.n_heads > 1:
+        h, d_k, width = p.n_heads, p.d_k, int(p.mha.concat.shape[1])
+    else:
+        h, d_k = HEADS_H, HEADS_D_MODEL // HEADS_H
+        width = h * d_k  # the concatenation multi_head_attention makes at those settings
     return [
         Question(
             "multihead.width" if p.n_heads > 1 else "multihead.width_one",
@@ -251,31 +280,51 @@ def multihead_questions(p: Pipeline) -> list[Question]:
             "number",
             width,
             about=tuple(p.labels),
-            values={"h": p.n_heads, "d_k": p.d_k},
-            reveal={"width": width, "d": p.d_model, "h": p.n_heads, "d_k": p.d_k},
+            values={"h": h, "d_k": d_k},
+            reveal={"width": width, "d": h * d_k, "h": h, "d_k": d_k},
             why="multihead.quiz.width.why",
             try_this={"d_model": 32, "n_heads": 8},  # the article's 8 heads × 4 = 32
         )
     ]
 
 
+BANDS = ("quiz.choice.early", "quiz.choice.middle", "quiz.choice.late")
+
+
+def layer_bands(n_layers: int) -> list[tuple[int, int]]:
+    """The first and last layer (1-based) of the early, middle and late third of a model."""
+    bands = [
+        [layer + 1 for layer in range(n_layers) if layer * 3 // n_layers == b] for b in range(3)
+    ]
+    return [(band[0], band[-1]) for band in bands]
+
+
 def real_model_questions(attentions: np.ndarray, tokens: list[str], qi: int, ki: int) -> list:
-    """[L, h, n, n]: in which layer the strongest head for query qi → key ki lies."""
+    """[L, h, n, n]: in which third of the model (early, middle, late layers) the strongest
+    head for query qi → key ki lies. Which of six layers exactly is a guess; where a link
+    that depends on meaning (a pronoun and what it stands for) forms is a question a student
+    can reason about from the page (a layer reads what the layers before it made)."""
     link = attentions[:, :, qi, ki]  # [L, h]
     layer, head = np.unravel_index(int(np.argmax(link)), link.shape)
-    layers = tuple(str(i) for i in range(1, attentions.shape[0] + 1))
+    n_layers = link.shape[0]
+    bands = layer_bands(n_layers)
+    ranges = {
+        name: f"{a}–{b}" if a != b else str(a)
+        for name, (a, b) in zip(("early", "middle", "late"), bands, strict=True)
+    }
     return [
         Question(
             "real_model.layer",
             "real",
             "choice",
-            layers[int(layer)],
-            choices=layers,
+            BANDS[int(layer) * 3 // n_layers],
+            choices=BANDS,
             values={
                 "q": tokens[qi],
                 "k": tokens[ki],
-                "layers": link.shape[0],
+                "layers": n_layers,
                 "heads": link.shape[1],
+                **ranges,
             },
             reveal={"layer": int(layer) + 1, "head": int(head) + 1, "weight": float(link.max())},
         )

@@ -22,6 +22,30 @@ def printed(value, decimals: int = 2) -> str:
     return str(value)
 
 
+# Decimal numbers are not exact in binary: 1.01 − 1.00 is 0.010000000000000009. A guess on
+# the stated edge counts; this slack (relative to the answer) is far below any printed place.
+RIGHT_EPS = 1e-9
+
+
+def within(guess: float, target: float, tolerance: float) -> bool:
+    """Whether a guess is within the tolerance of the answer as printed, edge included."""
+    return abs(guess - target) <= tolerance + RIGHT_EPS * max(1.0, abs(target))
+
+
+def printable(tolerance: float, decimals: int) -> bool:
+    """Whether a tolerance prints exactly with ``decimals`` places (0.01 with 2; not 0.005)."""
+    return tolerance >= 0 and abs(round(tolerance, decimals) - tolerance) <= 1e-12 * max(
+        1.0, tolerance
+    )
+
+
+def round_tolerance(tolerance: float, decimals: int = 2) -> float:
+    """A tolerance made to print exactly with ``decimals`` places: rounded up, so that what a
+    student is told counts never counts less than meant (0.9675 -> 0.97)."""
+    scale = 10**decimals
+    return math.ceil(round(tolerance * scale, 6)) / scale
+
+
 @dataclass(frozen=True)
 class Question:
     """One prediction to make before the page shows it."""
@@ -31,7 +55,7 @@ class Question:
     kind: str  # "choice" (one of choices) or "number" (within tolerance)
     answer: str | float
     choices: tuple[str, ...] = ()  # for "choice": tokens, or text keys ("quiz.choice.up")
-    tolerance: float = 0.0  # for "number": |guess − answer| ≤ tolerance
+    tolerance: float = 0.0  # for "number": |guess − answer as printed| ≤ tolerance
     values: dict = field(default_factory=dict)  # placeholders of the question's text
     reveal: dict = field(default_factory=dict)  # placeholders of the explanation
     try_this: dict = field(default_factory=dict)  # settings that show it: field -> value
@@ -39,6 +63,24 @@ class Question:
     decimals: int = 2  # places of a number as the page prints it (the answer, its tolerance)
     theory: str = ""  # for a measured number: what theory says it is ("d_k = 64")
     about: tuple[str, ...] = ()  # what it asks about that its text does not name: the tokens
+
+    def __post_init__(self):
+        # The sentence a student reads, "3.57 (anything within 0.07 counts)", is the rule the
+        # guess is checked by: a tolerance that would print rounded is no tolerance to state.
+        tolerance = self.tolerance
+        valid = isinstance(tolerance, (int, float)) and math.isfinite(tolerance) and tolerance >= 0
+        if self.kind == "number" and valid and not printable(tolerance, self.decimals):
+            raise ValueError(
+                f"{self.id}: tolerance {self.tolerance!r} does not print exactly with "
+                f"{self.decimals} places"
+            )
+
+    @property
+    def target(self) -> float:
+        """A number question's answer as the student reads it (``decimals`` places): what a
+        guess is checked against, so that "1.00 (anything within 0.01 counts)" means 0.99
+        and 1.01 count, whatever the unrounded answer's last digits."""
+        return float(printed(float(self.answer), self.decimals))
 
     @property
     def signature(self) -> str:
@@ -61,7 +103,7 @@ class Question:
 
     def is_right(self, guess: str | float) -> bool:
         if self.kind == "number":
-            return abs(float(guess) - float(self.answer)) <= self.tolerance + 1e-12
+            return within(float(guess), self.target, self.tolerance)
         return guess == self.answer
 
 

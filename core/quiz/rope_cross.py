@@ -81,7 +81,9 @@ def cross_questions(n_dec: int = 6, n_enc: int = 9, *, n_heads: int = 1) -> list
         memory=np.zeros((n_enc, d_model)),
     )
     heads, rows, columns = result.weights.shape  # [h, n_dec, n_enc]
-    candidates = ((n_dec, n_dec), (n_dec, n_enc), (n_enc, n_dec), (n_enc, n_enc))
+    candidates = [(n_dec, n_dec), (n_dec, n_enc), (n_enc, n_dec), (n_enc, n_enc)]
+    if n_dec == n_enc:  # two sentences of one length: the pair side by side, as another guess
+        candidates += [(n_dec, n_dec + n_enc), (n_dec + n_enc, n_dec + n_enc)]
     return [
         Question(
             "cross_attention.shape",
@@ -95,16 +97,13 @@ def cross_questions(n_dec: int = 6, n_enc: int = 9, *, n_heads: int = 1) -> list
     ]
 
 
-QUESTION_SHAPE = (6, 9)  # a 6-token question asks a 9-token answer: n_dec, n_enc
+def cross_attention_questions(n_dec: int, n_enc: int, n_heads: int = 1) -> list[Question]:
+    """The Cross-attention page's question: the weights' shape for the page's own two
+    sentences and head count (the explanation says how many such matrices there are)."""
+    return list(_shape_question(n_dec, n_enc, n_heads))
 
 
-def cross_attention_questions(n_heads: int = 1) -> list[Question]:
-    """The Cross-attention page's question: the weights' shape for QUESTION_SHAPE's lengths,
-    with the page's own head count (the explanation says how many such matrices there are)."""
-    return list(_shape_question(n_heads))
-
-
-# The page asks on every run, and the answer depends on the head count alone: made once each.
-@functools.lru_cache(maxsize=16)
-def _shape_question(n_heads: int) -> tuple[Question, ...]:
-    return tuple(cross_questions(*QUESTION_SHAPE, n_heads=n_heads))
+# The page asks on every run; the answer depends on the lengths and head count alone.
+@functools.lru_cache(maxsize=64)
+def _shape_question(n_dec: int, n_enc: int, n_heads: int) -> tuple[Question, ...]:
+    return tuple(cross_questions(n_dec, n_enc, n_heads=n_heads))

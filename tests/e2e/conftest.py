@@ -109,6 +109,11 @@ FITS_JS = """() => {
     && fits(document.querySelector('[data-testid="stMainBlockContainer"]'));
 }"""
 
+# The navigation's labels that Streamlit cuts with an ellipsis (too long for the sidebar).
+CUT_NAV_JS = """() => Array.from(document.querySelectorAll(
+  '[data-testid="stSidebarNavLink"] span[label]'), (s) => s.scrollWidth > s.clientWidth + 1
+  ? s.getAttribute('label') : null).filter(Boolean)"""
+
 SCROLL_HEIGHT_JS = """() => Math.max(0, ...['stMain', 'stSidebarContent'].map(
   (id) => document.querySelector(`[data-testid="${id}"]`)?.scrollHeight || 0))"""
 
@@ -177,6 +182,18 @@ class AppPage(Tab):
         empty = [i + 1 for i, n in enumerate(marks) if n == 0]
         assert not empty, f"{where}: chart(s) {empty} of {len(marks)} drew nothing"
         return len(marks)
+
+    def assert_accessible(self, where: str) -> None:
+        """No serious or critical axe-core violation (WCAG 2.1 A and AA) on the page as it is
+        now, but Streamlit's own navigation markup (tests/e2e/a11y.py says why)."""
+        from .a11y import axe_script, report, violations
+
+        try:
+            axe_script()
+        except ImportError:
+            unavailable("axe-playwright-python is missing (pip install -r requirements-dev.txt)")
+        found = violations(self.page)
+        assert not found, f"{where}: accessibility (axe-core):\n{report(found)}"
 
     def main_fingerprint(self) -> str:
         return self.page.evaluate(MAIN_FINGERPRINT_JS)

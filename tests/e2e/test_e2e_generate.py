@@ -63,3 +63,25 @@ def test_pause_stops_where_it_is(new_page):
     app.page.wait_for_timeout(2500)
     assert step_shown(app).inner_text() == where and app.finished == runs
     app.check("/generate after a pause")
+
+
+def test_play_gives_way_to_next_step_under_reduced_motion(new_page):
+    """A browser that asks for reduced motion gets no Play (nothing moves by itself), but
+    "Next step", one step a press; without that wish, Play and no "Next step"."""
+    app = new_page()
+    app.page.emulate_media(reduced_motion="reduce")
+    app.open(PAGE)
+    app.check(f"{PAGE} with reduced motion")
+    expect(app.main.get_by_role("button", name=text("generate.play"))).to_be_hidden()
+    step = app.main.get_by_role("button", name=text("generate.next_step"))
+    expect(step).to_be_visible()
+    with app.rerun():
+        step.click()
+    expect(step_shown(app)).to_have_text("7 · was")
+    runs = app.finished
+    app.page.wait_for_timeout(2000)  # over two of Play's steps: nothing moved by itself
+    assert app.finished == runs and step_shown(app).inner_text() == "7 · was"
+    app.assert_accessible(f"{PAGE} with reduced motion")
+    app.page.emulate_media(reduced_motion="no-preference")
+    expect(app.main.get_by_role("button", name=text("generate.play"))).to_be_visible()
+    expect(step).to_be_hidden()

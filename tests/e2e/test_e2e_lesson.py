@@ -1,6 +1,9 @@
-"""The lesson in a real browser: the whole tour by keyboard alone, a tour link opened cold
-(in Chinese), and the presenter view on a 1280 × 720 projector. That the lesson's controls
-speak Chinese and lead the same way there is AppTest's to check (tests/test_lesson.py)."""
+"""The lesson in a real browser: the whole tour by keyboard alone, a question answered on the
+way, a tour link opened cold (in Chinese), and the presenter view on a 1280 × 720 projector,
+through every stop in Chinese. Each stop passes axe-core (tests/e2e/a11y.py) with its
+questions first, in English on a wide screen and in Chinese on the projector. That the
+lesson's controls speak Chinese and lead the same way there is AppTest's to check
+(tests/test_lesson.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import re
 
 import pytest
 
-from .conftest import WIDE
+from .conftest import CUT_NAV_JS, WIDE
 
 try:
     from playwright.sync_api import expect
@@ -24,6 +27,11 @@ SKIP_LINK = "Skip to main content"  # Streamlit's first link: Enter on it passes
 # take the focus too, and its text may end with a button's label).
 FOCUSED_TEXT_JS = """() => { const el = document.activeElement;
   return ['BUTTON', 'A'].includes(el?.tagName) ? (el.innerText || '').trim() : ''; }"""
+# The focused element is a question's text box (its label: "Your answer").
+FOCUSED_ANSWER_JS = """(label) => { const el = document.activeElement;
+  const box = el?.closest('[data-testid="stTextInput"]');
+  return el?.tagName === 'INPUT' && !!box && box.innerText.includes(label); }"""
+ANSWERED_AT = "masking"  # the stop whose question the keyboard answers on the way
 
 
 def text(key: str, lang: str) -> str:
@@ -56,7 +64,8 @@ def press(app, key: str, lang: str) -> None:
 
 
 def at_stop(app, stop: int, lang: str) -> None:
-    """On the tour's stop ``stop``: its page, its link, its heading, clean and drawn."""
+    """On the tour's stop ``stop``: its page, its link, its heading, clean, drawn and
+    accessible (axe-core)."""
     from ui.registry import tour
 
     TOUR = tour()
@@ -66,6 +75,24 @@ def at_stop(app, stop: int, lang: str) -> None:
     heading = app.main.get_by_test_id("stHeading").first
     expect(heading).to_contain_text(text(f"{name}.title", lang))
     app.check(f"stop {stop} ({name}) in {lang}")
+    app.assert_accessible(f"stop {stop} ({name}) in {lang}")
+
+
+def answer_by_keyboard(app, guess: str, lang: str) -> None:
+    """Tab to the stop's question, type the guess, Tab to "Check my answer", Enter."""
+    label = text("quiz.your_answer", lang)
+    for _ in range(TAB_LIMIT):
+        if app.page.evaluate(FOCUSED_ANSWER_JS, label):
+            break
+        if app.page.evaluate(FOCUSED_TEXT_JS) == SKIP_LINK:
+            app.page.keyboard.press("Enter")
+        app.page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the question's text box")
+    app.page.keyboard.type(guess)
+    press(app, "quiz.check", lang)
+    verdict = app.main.get_by_test_id("stAlertContentSuccess")
+    expect(verdict).to_contain_text(text("quiz.right", lang).split("{")[0].strip())
 
 
 def test_the_whole_tour_by_keyboard(new_page):
@@ -76,10 +103,13 @@ def test_the_whole_tour_by_keyboard(new_page):
     app = new_page(WIDE)
     app.open("/?lang=en")
     app.check("the overview")
+    assert not app.page.evaluate(CUT_NAV_JS), "the navigation cuts a title"
     press(app, "common.tour.start", "en")
     last = len(TOUR)
     for stop in range(1, last):
         at_stop(app, stop, "en")
+        if TOUR[stop - 1] == ANSWERED_AT:  # what weight does a query give a later key? 0
+            answer_by_keyboard(app, "0", "en")
         press(app, "common.tour.further" if stop == len(LESSON) else "common.tour.next", "en")
     at_stop(app, last, "en")
     press(app, "common.tour.prev", "en")  # one back, and on again
@@ -117,3 +147,22 @@ def test_the_presenter_view_on_a_projector(new_page):
     )
     assert size >= 20, f"body text is {size} px in the presenter view"
     app.screenshot("presenter-similarity-1280x720")
+
+
+def test_every_stop_on_the_projector_in_chinese(new_page):
+    """The presenter view at 1280 × 720, in Chinese, questions first: every stop of the tour
+    reached by its "Next" link, each accessible (axe-core), the class's letters one a line."""
+    from ui.registry import part, tour
+
+    LESSON, TOUR = part("lesson"), tour()
+    app = new_page(PROJECTOR)
+    app.open("/tokens?tour=1&present=1&lang=zh")
+    for stop in range(1, len(TOUR) + 1):
+        at_stop(app, stop, "zh")
+        app.screenshot(f"presenter-{TOUR[stop - 1]}-zh-1280x720")
+        if stop == len(TOUR):
+            break
+        key = "common.tour.further" if stop == len(LESSON) else "common.tour.next"
+        link = app.main.get_by_role("link", name=text(key, "zh")).first
+        with app.rerun():
+            link.click()

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import PAGES, PHONE, WIDE, screenshots_wanted
+from .conftest import CUT_NAV_JS, PAGES, PHONE, WIDE, screenshots_wanted
 
 try:
     from playwright.sync_api import expect
@@ -50,9 +50,10 @@ def test_page(new_page, page_paths, name):
     """One page as a reader sees it: on a phone, and on a wide screen in Chinese.
 
     Each view: no Streamlit exception, no browser error, every chart drawn (a page may have
-    none: the real model page without its model shows a message); on the phone nothing
-    pushes the main column sideways. A screenshot of each view. The whole page: with
-    questions first off (the lesson's tests look at the questions).
+    none: the real model page without its model shows a message), no serious accessibility
+    violation (axe-core); on the phone nothing pushes the main column sideways. A
+    screenshot of each view. The whole page: with questions first off (the lesson's tests
+    look at the questions, in English wide and in Chinese on a projector).
     """
     path = url_path(page_paths, name)
     where = f"{path} ({name}.py)"
@@ -63,6 +64,7 @@ def test_page(new_page, page_paths, name):
     assert app.main.get_by_test_id("stHeading").count(), f"{where}: the page has no heading"
     overflow = app.overflow_at_rest()
     cut_off = app.page.evaluate(CUT_OFF_JS)
+    app.assert_accessible(f"{where} at {PHONE['width']} px")
     app.screenshot(f"{name}-phone")
 
     # A wide window, in Chinese: the sidebar opens, the charts widen, and the language
@@ -83,6 +85,10 @@ def test_page(new_page, page_paths, name):
     assert CJK.search(heading), f"{where_zh}: the heading is not Chinese: {heading!r}"
     nav = app.sidebar.get_by_test_id("stSidebarNav").inner_text()
     assert CJK.search(nav), f"{where_zh}: the navigation is not Chinese: {nav!r}"
+    assert not app.page.evaluate(CUT_NAV_JS), f"{where_zh}: the navigation cuts a title"
+    app.assert_accessible(where_zh)
+    unnamed = app.main.locator('[data-testid="stVegaLiteChart"][aria-label="Vega visualization"]')
+    assert not unnamed.count(), f"{where_zh}: a chart without a text alternative"
     app.screenshot(f"{name}-zh")
 
     assert not cut_off, f"{where} at {PHONE['width']} px: wider than the column: {cut_off}"

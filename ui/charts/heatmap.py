@@ -69,6 +69,7 @@ def heatmap_layout(
     title: str | None,
     columns: int,  # how many columns the matrix has
     room: int,  # the pixels a column needs for its label to stand level
+    label_limit: int = 90,  # pixels of a row's or column's label before it is cut
 ) -> alt.LayerChart:
     """The coloured cells, the followed row's outline, marked cells and, for small matrices,
     the numbers."""
@@ -80,6 +81,7 @@ def heatmap_layout(
         overlap_x=overlap_x,
         overlap_y=overlap_y,
         x_labels=level_labels(columns, room),
+        label_limit=label_limit,
     )
     base = alt.Chart(NO_DATA).encode(**axes)
     tooltip = [
@@ -144,6 +146,7 @@ def heatmap(
     allowed: np.ndarray | None = None,
     marked: tuple[tuple[int, int], ...] = (),
     present: bool | None = None,
+    label_limit: int = 90,
 ) -> Figure:
     """A matrix [r, c] as coloured cells with a tooltip; numbers printed in small matrices.
 
@@ -154,8 +157,9 @@ def heatmap(
     bool, the cells outside it grey like masked ones but keeping their value (a masked
     weight, exactly 0); marked: (row, column) cells to outline apart (those outside the
     matrix are left out); present: whether the presenter view draws it (how much room a
-    label needs to stand level; None: not known, room for the projector's larger type).
-    Draw it with ui.widgets.show_chart.
+    label needs to stand level; None: not known, room for the projector's larger type);
+    label_limit: the pixels a label may take before it is cut (a token's are short, a
+    film's title is not). Draw it with ui.widgets.show_chart.
     """
     m = np.asarray(m, dtype=np.float64)
     r, c = m.shape
@@ -201,5 +205,6 @@ def heatmap(
         title=title,
         columns=c,
         room=label_room(col_labels, LABEL_SIZE[present is not False]),
+        label_limit=label_limit,
     )
     return Figure(spec, table(columns))

@@ -42,8 +42,16 @@ MASKED = "−∞"
 # The steps of a round bound, per power of ten: each at most 1.33× the one before, so the
 # largest value still reaches three quarters of the way to the end of the colour scale.
 ROUND_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
-DARK_BELOW = 0.55  # viridis is dark below 55 % of its range: white ink there
-DARK_BEYOND = 0.6  # blueorange is dark beyond 60 % of its bound on either side
+# Vega's colour schemes as the browser draws them: vega-scale interpolates these stops (its
+# own, read from its source) piecewise-linearly in RGB, evenly spaced over the domain. A
+# cell's colour computed here is the one on screen, so its number's ink can be chosen by
+# the cell's luminance (WCAG's relative luminance), not by a guess at where a scheme darkens.
+SCHEME_STOPS = {
+    "viridis": "440154470e61481a6c482575472f7d443a834144873d4e8a39568c35608d31688e2d708e2a788e"
+    "27818e23888e21918d1f988b1fa08822a8842ab07f35b77943bf7154c56866cc5d7ad1518fd744a5db36bcd"
+    "f27d2e21be9e51afde725",
+    "blueorange": "134b852f78b35da2cb9dcae1d2e5eff2f0ebfce0bafbbf74e8932fc5690d994a07",
+}
 
 
 # Axis labels (tokens, dimensions) in pixels: the usual size, and a projector's.
@@ -143,15 +151,42 @@ def color_scale(kind: str, domain: tuple[float, float] | None = None) -> alt.Sca
     return alt.Scale(scheme="viridis", **({"domain": list(domain)} if domain else {}))
 
 
-def ink(values: np.ndarray, kind: str, domain: tuple[float, float]) -> np.ndarray:
-    """The text colour that stays legible on each cell's colour: white on dark, black on light."""
-    v = np.asarray(values, dtype=np.float64)
+@functools.cache
+def _stops(scheme: str) -> np.ndarray:
+    """[k, 3] the scheme's stops as RGB in [0, 1]."""
+    hexes = SCHEME_STOPS[scheme]
+    return np.array([[int(hexes[i + c : i + c + 2], 16) for c in (0, 2, 4)]
+                     for i in range(0, len(hexes), 6)]) / 255.0  # fmt: skip
+
+
+def scheme_rgb(position: np.ndarray, scheme: str) -> np.ndarray:
+    """[...] positions in [0, 1] -> [..., 3] the scheme's colour there, as Vega draws it."""
+    stops = _stops(scheme)
+    at = np.linspace(0.0, 1.0, len(stops))
+    t = np.clip(np.nan_to_num(np.asarray(position, dtype=np.float64)), 0.0, 1.0)
+    return np.stack([np.interp(t, at, stops[:, c]) for c in range(3)], axis=-1)
+
+
+def luminance(rgb: np.ndarray) -> np.ndarray:
+    """[..., 3] sRGB in [0, 1] -> WCAG 2's relative luminance."""
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return linear @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def cell_rgb(values: np.ndarray, kind: str, domain: tuple[float, float]) -> np.ndarray:
+    """[...] values -> [..., 3] the colour of their cells (viridis, or blueorange when signed)."""
     lo, hi = domain
     with np.errstate(invalid="ignore"):
-        if kind == "signed":
-            dark = np.abs(v) > DARK_BEYOND * max(abs(lo), abs(hi))
-        else:
-            dark = v < lo + DARK_BELOW * ((hi - lo) or 1.0)
+        position = (np.asarray(values, dtype=np.float64) - lo) / ((hi - lo) or 1.0)
+    return scheme_rgb(position, "blueorange" if kind == "signed" else "viridis")
+
+
+def ink(values: np.ndarray, kind: str, domain: tuple[float, float]) -> np.ndarray:
+    """The text colour that stays legible on each cell's colour: white or black, whichever
+    contrasts more with the cell's luminance (at least 4.6:1 on any colour)."""
+    v = np.asarray(values, dtype=np.float64)
+    lum = luminance(cell_rgb(v, kind, domain))
+    dark = (1.05 / (lum + 0.05)) > ((lum + 0.05) / 0.05)  # white's contrast beats black's
     return np.where(np.isnan(v), BLOCKED_INK, np.where(dark, "white", "black"))
 
 

@@ -65,9 +65,10 @@ def memory_layout(
         alt.Tooltip("n:Q", title=x_title, format=","),
         alt.Tooltip("size:N", title=y_title),
     ]
+    way_scale = alt.Scale(domain=way_names, range=[RAW_COLOR, SCALED_COLOR])
     lines = (
         alt.Chart()
-        .mark_line(point=alt.OverlayMarkDef(size=25, filled=True))
+        .mark_line()
         .encode(
             x=x,
             y=y,
@@ -75,7 +76,7 @@ def memory_layout(
                 "way:N",
                 title=None,
                 sort=way_names,
-                scale=alt.Scale(domain=way_names, range=[RAW_COLOR, SCALED_COLOR]),
+                scale=way_scale,
                 legend=alt.Legend(
                     orient="bottom", direction="vertical", labelLimit=320, symbolType="stroke"
                 ),
@@ -85,6 +86,8 @@ def memory_layout(
                 title=None,
                 sort=scope_names,
                 scale=alt.Scale(domain=scope_names, range=[[1, 0], [5, 4]]),
+                # Long enough to show the dashes (the line's own points are a layer of
+                # their own: a filled mark's legend draws its swatches with no stroke).
                 legend=alt.Legend(
                     orient="bottom",
                     direction="vertical",
@@ -92,18 +95,25 @@ def memory_layout(
                     symbolType="stroke",
                     symbolStrokeColor=MARK_COLOR,
                     symbolStrokeWidth=2,
+                    symbolSize=400,
                 ),
             ),
             detail="series:N",
             tooltip=tooltip,
         )
     )
+    points = (
+        alt.Chart()
+        .mark_point(size=25, filled=True, opacity=1)
+        .encode(x=x, y=y, color=alt.Color("way:N", legend=None, scale=way_scale),
+                detail="series:N", tooltip=tooltip)
+    )  # fmt: skip
     here = alt.Chart().transform_filter("datum.here")
     rule = here.mark_rule(color=MARK_COLOR, strokeWidth=1.5).encode(x=x)
     label = here.mark_text(
         align="left", baseline="top", dx=4, dy=4, color=MARK_COLOR, fontWeight="bold"
     ).encode(x=x, y=alt.value(0), text=alt.value(marker))
-    return alt.layer(lines, rule, label, data=NO_DATA).properties(height=MEMORY_HEIGHT)
+    return alt.layer(lines, points, rule, label, data=NO_DATA).properties(height=MEMORY_HEIGHT)
 
 
 def memory_chart(mem: TileMemory, n: int, text: Text) -> Figure:

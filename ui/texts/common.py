@@ -161,6 +161,11 @@ TEXTS = {
         "zh": "**更进一步 · 第 {k} / {n} 站：** {page}",
     },
     "tour.further": {"en": "Going further", "zh": "更进一步"},
+    "tour.opens_on": {
+        "en": ":material/school: This stop opens on the article's own settings for it: {settings}.",
+        "zh": ":material/school: 这一站使用文章为它设定的参数：{settings}。",
+    },
+    "tour.undo_opens_on": {"en": "Back to my settings", "zh": "恢复我原来的设置"},
     "tour.prev": {"en": "Previous", "zh": "上一站"},
     "tour.next": {"en": "Next", "zh": "下一站"},
     "tour.end": {"en": "Finish", "zh": "结束"},
@@ -235,6 +240,24 @@ TEXTS = {
     "head": {"en": "head", "zh": "头"},
     "head_n": {"en": "Head {i}", "zh": "第 {i} 个头"},
     "choose_head": {"en": "Head to show", "zh": "显示哪个头"},
+    # a chart's text alternative (what a screen reader says for it)
+    "chart": {"en": "Chart", "zh": "图表"},
+    "chart_values": {"en": "values", "zh": "数值"},
+    "chart_grid": {
+        "en": "{value} for each {row} (row) and {column} (column)",
+        "zh": "每个{row}（行）与{column}（列）对应的{value}",
+    },
+    "chart_alt": {
+        "en": "{title}: shows {shows}; {n} values, each read out with its labels.",
+        "zh": "{title}：展示{shows}；共 {n} 个数值，每个都会连同标签一起读出。",
+    },
+    "chart_alt_many": {
+        "en": "Too many to read out one by one: the CSV beside the chart has them all.",
+        "zh": "数值太多，无法逐个读出：图表旁的 CSV 里有全部数值。",
+    },
+    # a picker's placeholder (Streamlit's own, "Choose an option", would stay English)
+    "pick": {"en": "Pick one", "zh": "请选择"},
+    "pick_many": {"en": "Pick one or more", "zh": "请选择一个或多个"},
     "go_to": {"en": "Open {page}", "zh": "打开「{page}」"},
     "next": {"en": "Next: {page}", "zh": "下一步：{page}"},
     "more_items": {"en": "… ({more} more)", "zh": "……（还有 {more} 个）"},

@@ -2,8 +2,8 @@
 
 TEXTS = {
     "title": {
-        "en": "Cross-attention: one sentence asks another",
-        "zh": "交叉注意力：一句话向另一句话提问",
+        "en": "Cross-attention",  # the navigation cut the longer title in both languages
+        "zh": "交叉注意力",
     },
     "intro": {
         "en": "Every other page is self-attention: one sentence looks at itself. The "
@@ -202,19 +202,19 @@ TEXTS = {
     },
     # The page's questions (core.quiz): what is asked, and why the answer is what it is.
     "quiz.shape.ask": {
-        "en": "The decoder's sentence (the question) has {n_dec} tokens and the encoder's "
-        "(the answer) {n_enc}. What is the shape of the cross-attention weights, rows × "
-        "columns?",
-        "zh": "解码器的句子（提问的一方）有 {n_dec} 个词元，编码器的句子（回答的一方）有 {n_enc} 个。"
+        "en": "Above, the decoder's sentence (the translation being written) has {n_dec} "
+        "tokens and the encoder's (the source sentence) {n_enc}. What is the shape of the "
+        "cross-attention weights, rows × columns?",
+        "zh": "上面解码器的句子（正在写的译文）有 {n_dec} 个词元，编码器的句子（原文）有 {n_enc} 个。"
         "交叉注意力权重矩阵的形状（行 × 列）是多少？",
     },
     "quiz.shape.why": {
-        "en": "One row per token that asks ({rows} decoder tokens), one column per token that "
-        "answers ({columns} encoder tokens): each decoder token's query meets every encoder "
+        "en": "One row per decoder token ({rows}: each asks with its query), one column per "
+        "encoder token ({columns}: each answers with its key): each decoder token's query meets every encoder "
         "token's key, and its row of {columns} weights sums to 1. Nothing makes it square: the "
         "two sentences may have any lengths, even be in two languages. With {heads} head(s) "
         "there is one such matrix per head.",
-        "zh": "每个提问的词元一行（{rows} 个解码器词元），每个回答的词元一列（{columns} 个编码器词元）："
+        "zh": "每个解码器词元一行（{rows} 个，各用自己的查询提问），每个编码器词元一列（{columns} 个，各用自己的键回答）："
         "每个解码器词元的查询和每个编码器词元的键相遇，它那一行的 {columns} 个权重之和为 1。"
         "没有什么要求它是方阵：两句话可以长短不一，甚至是两种语言。有 {heads} 个头时，每个头各有一个这样的矩阵。",
     },

@@ -7,37 +7,47 @@ LATIN = {"Ainslie"}
 TEXTS = {
     "title": {"en": "Generating: the KV cache", "zh": "生成：KV 缓存"},
     "intro": {
-        "en": "A decoder writes its text one token at a time. At each step the new token's "
-        "query looks at the keys and values of every token so far, itself included: exactly "
-        "row t of the causal mask. The earlier tokens' keys and values never change, so a "
-        "model keeps them (the **KV cache**) and computes only the new token's own. Here the "
-        "sidebar's sentence is generated that way, step by step, by the toy model.",
-        "zh": "解码器一次写出一个词元。每一步，新词元的查询要看目前为止每个词元（包括它自己）的键和值："
-        "正好是因果掩码的第 t 行。之前那些词元的键和值不会再变，所以模型把它们存起来（**KV 缓存**），"
-        "每一步只计算新词元自己的键和值。这里由玩具模型把侧边栏里的句子按这种方式一步一步生成出来。",
+        "en": "A decoder writes its text one token at a time. At step t, token t (the one "
+        "written last) goes in: its query looks at the keys and values of every token so "
+        "far, itself included, exactly row t of the causal mask, and the output at its place "
+        "is what predicts token t + 1. The earlier tokens' keys and values never change, so a "
+        "model keeps them (the **KV cache**) and computes only the latest token's own. Here "
+        "the sidebar's sentence goes in that way, one token a step, as if the toy model had "
+        "written it (it has no head that picks words: the sentence is given).",
+        "zh": "解码器一次写出一个词元。第 t 步输入的是第 t 个词元（刚写出的那个）：它的查询要看目前为止"
+        "每个词元（包括它自己）的键和值，正好是因果掩码的第 t 行；它所在位置的输出用来预测第 t + 1 个词元。"
+        "之前那些词元的键和值不会再变，所以模型把它们存起来（**KV 缓存**），每一步只计算最新词元自己的键和值。"
+        "这里把侧边栏里的句子按这种方式一步输入一个词元，就像玩具模型自己写出了它一样"
+        "（它没有挑选词语的输出层：句子是给定的）。",
     },
     "formula_caption": {
-        "en": "Step t: the new token's key k_t and value v_t join the cache as its last rows, "
-        "and its query q_t reads all t rows. The causal mask is always on here, whatever the "
-        "sidebar's switch says: a token being written cannot look at tokens that do not exist "
-        "yet. The scaling and the temperature T are the sidebar's.",
-        "zh": "第 t 步：新词元的键 k_t 和值 v_t 作为最后一行加入缓存，它的查询 q_t 读取全部 t 行。"
-        "无论侧边栏的开关怎样设置，这里的因果掩码始终打开：正在写的词元看不到还不存在的词元。"
-        "缩放和温度 T 沿用侧边栏的设置。",
+        "en": "Step t: token t goes in; its key k_t and value v_t join the cache as its last "
+        "rows, and its query q_t reads all t rows; the output o_t predicts token t + 1. The "
+        "causal mask is always on here, whatever the sidebar's switch says: the tokens after "
+        "t are not written yet. The scaling and the temperature T are the sidebar's.",
+        "zh": "第 t 步：输入第 t 个词元；它的键 k_t 和值 v_t 作为最后一行加入缓存，它的查询 q_t 读取全部 "
+        "t 行；输出 o_t 用来预测第 t + 1 个词元。无论侧边栏的开关怎样设置，这里的因果掩码始终打开："
+        "t 之后的词元还没有写出来。缩放和温度 T 沿用侧边栏的设置。",
     },
     # one token at a time
     "steps": {"en": "One token at a time", "zh": "一次一个词元"},
     "play": {"en": "Play", "zh": "播放"},
     "pause": {"en": "Pause", "zh": "暂停"},
+    "next_step": {"en": "Next step", "zh": "下一步"},
+    "next_step_help": {
+        "en": "One step on (from the first again after the last). Shown instead of Play when "
+        "your device asks for reduced motion.",
+        "zh": "前进一步（到最后一步后从头开始）。当你的设备要求减少动态效果时，它代替“播放”显示。",
+    },
     "play_help": {
         "en": "Generate the sentence step by step, one step every {seconds} s, up to its last "
         "token (from the first again when it is there).",
         "zh": "逐步生成句子，每 {seconds} 秒一步，直到最后一个词元（已经在最后时从头开始）。",
     },
-    "step": {"en": "Step t: the token being generated", "zh": "第 t 步：正在生成的词元"},
+    "step": {"en": "Step t: the token that goes in", "zh": "第 t 步：输入的词元"},
     "step_name": {
-        "en": "Step {t}: generating “{token}”",
-        "zh": "第 {t} 步：生成“{token}”",
+        "en": "Step {t}: “{token}” goes in, the next token is predicted",
+        "zh": "第 {t} 步：输入“{token}”，预测下一个词元",
     },
     "step_shape": {
         "en": "cache K [{t} × {d_k}] and V [{t} × {d_v}] of [{n} × ·], one weight per cached token",
@@ -55,13 +65,13 @@ TEXTS = {
         "own step, and kept; the outlined row is the one this step added. The query row on "
         "top is compared with every cached key; softmax turns the scores into one weight per "
         "cached token (they sum to 1); the output row at the bottom is the weights' mix of "
-        "the value rows. Grey: tokens not generated yet. {cut}**The same as all at once:** "
+        "the value rows. Grey: tokens not written yet. {cut}**The same as all at once:** "
         "row {t} of the causal attention computed for the whole sentence in one go differs "
         "from this step by at most {diff}, and over all {n} steps by at most {max}: rounding, "
         "nothing more.",
         "zh": "第 1 到第 {t} 行就是缓存：每个键（k）和值（v）都在它自己的那一步算一次，然后保存下来；"
         "框出的那一行是这一步新加入的。最上面的查询行与每个缓存的键比较；softmax 把这些分数变成每个"
-        "缓存词元一个权重（加起来为 1）；最下面的输出行就是用这些权重把值行混合起来。灰色：还没有生成的"
+        "缓存词元一个权重（加起来为 1）；最下面的输出行就是用这些权重把值行混合起来。灰色：还没有写出的"
         "词元。{cut}**和一次算完相同**：对整句一次性算出的因果注意力，它的第 {t} 行与这一步最多相差 "
         "{diff}，所有 {n} 步中最多相差 {max}：只是舍入误差，别无其他。",
     },
@@ -154,6 +164,17 @@ TEXTS = {
     "kind_mha": {"en": "multi-head attention (MHA)", "zh": "多头注意力（MHA）"},
     "kind_gqa": {"en": "grouped-query attention (GQA)", "zh": "分组查询注意力（GQA）"},
     "kind_mqa": {"en": "multi-query attention (MQA)", "zh": "多查询注意力（MQA）"},
+    "g_now_mha": {
+        "en": "**g = h = {h}**: {kind}, one key/value head for each query head; nothing is "
+        "shared. Move g below {h} to let query heads share.",
+        "zh": "**g = h = {h}**：{kind}，每个查询头各有一个键值头，没有共用。把 g 调到 {h} 以下，查询头就会共用。",
+    },
+    "cache_g_caption_mha": {
+        "en": "2 (K and V) × g × d_k × tokens: at g = h = {h}, 2 × {h} × {d_k} × {n} = {numbers} "
+        "numbers, the most of any g: every query head keeps its own keys and values.",
+        "zh": "2（K 和 V）× g × d_k × 词元数：g = h = {h} 时为 2 × {h} × {d_k} × {n} = {numbers} 个数，"
+        "是所有 g 中最多的：每个查询头都保存自己的键和值。",
+    },
     "g_now": {
         "en": "**g = {g}** key/value heads for **h = {h}** query heads: {kind}; each "
         "key/value head serves {group} of them.",

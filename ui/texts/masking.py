@@ -31,10 +31,10 @@ TEXTS = {
     },
     "formula_caption": {
         "en": "S̃ = the scaled scores from step 2 (divided by √d_k when scaling is on, and by "
-        "the temperature). Adding −∞ makes e^(−∞) = 0, so a blocked key gets weight exactly "
-        "0 and softmax shares each row among the allowed keys only.",
-        "zh": "S̃ = 第 2 步缩放后的分数（开启缩放时除以 √d_k，并除以温度）。加上 −∞ 后 "
-        "e^(−∞) = 0，被挡住的键权重恰好为 0，softmax 只在允许的键之间分配每一行。",
+        "the temperature). M adds 0 to the scores a token may see and −∞ to those it may "
+        "not, before softmax.",
+        "zh": "S̃ = 第 2 步缩放后的分数（开启缩放时除以 √d_k，并除以温度）。"
+        "softmax 之前，M 给可以看到的分数加 0，给不可以看到的分数加 −∞。",
     },
     "mask": {"en": "The causal mask", "zh": "因果掩码"},
     "mask_name": {"en": "Mask M", "zh": "掩码 M"},

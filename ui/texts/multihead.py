@@ -150,10 +150,9 @@ TEXTS = {
         "zh": "文章里的八个头",
     },
     "preset_help": {
-        "en": "The article's sentence with d_model = 32 and 8 heads of d_k = 4, scaled, "
-        "temperature 1, no mask, following “it”: hand-made numbers where each head does one "
-        "thing.",
-        "zh": "文章的句子，d_model = 32，8 个头，每个 d_k = 4；缩放开启，温度 1，不加掩码，跟随"
+        "en": "The article's sentence with its 8 heads of d_k = 4, scaled, temperature 1, no "
+        "mask, following “it”: hand-made numbers where each head does one thing.",
+        "zh": "文章的句子和它的 8 个头，每个 d_k = 4；缩放开启，温度 1，不加掩码，跟随"
         "“it”：手工设计的数字，每个头只做一件事。",
     },
     "designed_intro": {
@@ -197,9 +196,11 @@ TEXTS = {
         "zh": "{h} 个头，每个头为每个词元给出 d_k = {d_k} 个数。拼接之后，每个词元有多少个数？",
     },
     "quiz.width_one.ask": {
-        "en": "One head gives a vector of d_k = {d_k} numbers per token. How many numbers does "
-        "a token's concatenation have?",
-        "zh": "一个头为每个词元给出 d_k = {d_k} 个数。拼接之后，每个词元有多少个数？",
+        "en": "With one head there is nothing to put side by side. The article's model has "
+        "{h} heads, each giving a vector of d_k = {d_k} numbers per token. How many numbers "
+        "does a token's concatenation of them have?",
+        "zh": "只有一个头时，没有什么可以并排拼接。文章里的模型有 {h} 个头，每个头为每个词元给出 "
+        "d_k = {d_k} 个数。把它们拼接之后，每个词元有多少个数？",
     },
     "quiz.width.why": {
         "en": "{width} = {h} × {d_k}: the heads' outputs are put side by side. W_O then maps "

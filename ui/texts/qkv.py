@@ -107,13 +107,13 @@ TEXTS = {
         "en": "In a transformer the same thing happens inside one sentence. Take “it” in "
         "“I ate the cake and it was delicious.”: its **query** is what “it” is looking for, "
         "the **keys** are how every token of the sentence (“it” included) describes itself, "
-        "and the **values** are what each token hands over. In the article's example, the "
-        "largest share of the blend that “it” receives comes from “cake”. Two differences: every token asks its own query at the same time, so "
+        "and the **values** are what each token hands over. Which token will “it” take the "
+        "most from? The next pages work it out. Two differences: every token asks its own query at the same time, so "
         "q becomes a matrix Q; and the tags are not written by hand but learned, as "
         "Q = X·W_Q, K = X·W_K, V = X·W_V.",
         "zh": "在 Transformer 里，同样的事发生在一句话内部。以 “I ate the cake and it was delicious.” "
         "中的 “it” 为例：它的**查询**是 “it” 想找的东西，**键**是句中每个词元（包括 “it” 自己）对自己的描述，"
-        "**值**是每个词元交出来的信息。在文章的例子里，“it” 得到的混合中占比最大的一份来自 “cake”。两点不同：每个词元同时提出自己的查询，"
+        "**值**是每个词元交出来的信息。“it” 会从哪个词元那里拿得最多？接下来的几页会把它算出来。两点不同：每个词元同时提出自己的查询，"
         "所以 q 变成矩阵 Q；标签也不是手写的，而是学出来的：Q = X·W_Q，K = X·W_K，V = X·W_V。",
     },
     # The page's questions (core.quiz): what is asked, and why the answer is what it is.

@@ -39,6 +39,13 @@ TEXTS = {
         "zh": "{answer}（相差不超过 {tolerance} 都算对）",
     },
     "try_this": {"en": "Show me", "zh": "让我看看"},
+    "shown": {
+        "en": ":material/tune: “Show me” set {settings}.",
+        "zh": ":material/tune: “让我看看”设置了{settings}。",
+    },
+    "shown_on": {"en": "on", "zh": "开"},
+    "shown_off": {"en": "off", "zh": "关"},
+    "undo": {"en": "Undo “Show me”", "zh": "撤销“让我看看”"},
     "try_this_help": {
         "en": "Sets the controls to the settings that show it. The same view as a link: {link}",
         "zh": "把控件设为能看到这一点的设置。同一视图的链接：{link}",
@@ -65,6 +72,9 @@ TEXTS = {
     "choice.yes": {"en": "yes", "zh": "是"},
     "choice.no": {"en": "no", "zh": "否"},
     "choice.either": {"en": "it could do either", "zh": "都有可能"},
+    "choice.early": {"en": "the early layers", "zh": "前面几层"},
+    "choice.middle": {"en": "the middle layers", "zh": "中间几层"},
+    "choice.late": {"en": "the late layers", "zh": "后面几层"},
     # the article's claims, as a question names the one it tests
     "claim": {"en": "This tests: {claim}", "zh": "这道题检验的是：{claim}"},
     "claim.order": {

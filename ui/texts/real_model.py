@@ -220,9 +220,14 @@ TEXTS = {
     },
     # The page's questions (core.quiz): what is asked, and why the answer is what it is.
     "quiz.layer.ask": {
-        "en": "The model has {layers} layers of {heads} heads. In which layer is the head that "
-        "links “{q}” to “{k}” most strongly?",
-        "zh": "这个模型有 {layers} 层，每层 {heads} 个头。把“{q}”和“{k}”联系得最紧的那个头在第几层？",
+        "en": "The model has {layers} layers of {heads} heads, one after the other: the first "
+        "layer sees each token with its position, and every later layer sees what the layers "
+        "before it made of the whole sentence. Linking “{q}” to “{k}” takes knowing what "
+        "“{q}” stands for. Where is the head that links them most strongly: in the early "
+        "layers ({early}), the middle ones ({middle}) or the late ones ({late})?",
+        "zh": "这个模型有 {layers} 层，每层 {heads} 个头，一层接一层：第一层看到的是每个词元和它的位置，"
+        "之后的每一层看到的是前面各层对整句话的加工结果。要把“{q}”和“{k}”联系起来，得先知道“{q}”指的是什么。"
+        "把它们联系得最紧的那个头在哪里：前面几层（{early}）、中间几层（{middle}），还是后面几层（{late}）？",
     },
     "quiz.layer.why": {
         "en": "Layer {layer} (head {head}, weight {weight}). Nobody told the model to link "

@@ -126,6 +126,28 @@ TEXTS = {
         "（约为数值大小的 10⁻¹⁶）：分数其实没变。加正弦编码时，PE(m) 和 PE(n) 在 q·k 里与嵌入"
         "相乘，所以分数取决于两个词元各自在哪里，而不只是相距多远。",
     },
+    "why_differ": {
+        "en": "Why does “{q}”·“{k}” score {rope} with RoPE and {sin} with the sinusoid? They "
+        "are two ways of putting positions in, not two ways to the same score: the sinusoid "
+        "is added to the embeddings before W_Q and W_K, RoPE turns q and k after them. At "
+        "d_k = {d_k}, q and k are {pairs} rotating pairs, and turning them changes which pairs "
+        "point the same way: a pair that agreed at distance 0 may disagree at this distance, "
+        "and the score can even change sign.",
+        "zh": "为什么“{q}”·“{k}”用 RoPE 得 {rope}，用正弦编码却得 {sin}？这是把位置放进去的两种不同方式，"
+        "而不是得到同一个分数的两条路：正弦编码在乘 W_Q、W_K 之前加到嵌入上，RoPE 则在之后转动 q 和 k。"
+        "d_k = {d_k} 时，q 和 k 只是 {pairs} 个旋转的数对，转动会改变哪些数对指向同一方向："
+        "距离为 0 时一致的数对，到了这个距离可能不再一致，分数甚至会变号。",
+    },
+    "curves_few_pairs": {
+        "en": "At d_k = {d_k} there are only {pairs} pairs, each turning at its own fixed speed, "
+        "so RoPE's score against the distance just oscillates. With many pairs (more "
+        "dimensions per head: a larger d_model, or fewer heads) the fast pairs' swings average "
+        "out and the slow ones keep their agreement; RoFormer's authors show that the largest "
+        "score two vectors can reach then falls as they move apart.",
+        "zh": "d_k = {d_k} 时只有 {pairs} 个数对，各以固定的速度转动，所以 RoPE 的分数随距离只是来回摆动。"
+        "数对多了（每个头的维数更多：更大的 d_model，或更少的头），快的数对的摆动相互平均掉，慢的数对保持一致；"
+        "RoFormer 的作者证明，这时两个向量能达到的最大分数会随距离变远而减小。",
+    },
     "curves": {"en": "The score against the distance", "zh": "分数随距离的变化"},
     "curves_rope": {"en": "RoPE", "zh": "RoPE"},
     "curves_sinusoidal": {

@@ -8,12 +8,11 @@ TEXTS = {
     "title": {"en": "3 · Softmax & sharpness", "zh": "3 · Softmax 与尖锐度"},
     "intro": {
         "en": "Step 3 turns each row of scaled scores into **attention weights**: positive "
-        "numbers that add up to 1, telling how the query token shares its attention among "
-        "the key tokens. Softmax does it in two moves: raise e to the power of every score, "
+        "numbers telling how the query token shares its attention among the key tokens. Softmax does it in two moves: raise e to the power of every score, "
         "then divide each result by the row's total. Because e^z grows so fast, softmax "
         "exaggerates differences: when scores are far apart, one weight swallows nearly the "
         "whole row. This page measures how **sharp** each row is and why too sharp is bad.",
-        "zh": "第 3 步把缩放后分数的每一行变成**注意力权重**：一组加起来等于 1 的正数，"
+        "zh": "第 3 步把缩放后分数的每一行变成**注意力权重**：一组正数，"
         "表示查询词元如何把注意力分给各个键词元。softmax 分两步完成：先对每个分数取 e 的幂，"
         "再把每个结果除以这一行的总和。由于 e^z 增长极快，softmax 会放大差距："
         "分数相差很大时，一个权重几乎吞掉整行。本页衡量每一行有多**尖锐**，并解释太尖锐为什么不好。",

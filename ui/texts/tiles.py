@@ -11,13 +11,13 @@ TEXTS = {
         "row's largest score, so that no e^x overflows. A long text has far too many keys "
         "for that: the full matrix of scores would not fit in a GPU's memory. FlashAttention "
         "walks the keys in **tiles** of B instead. Between tiles each query keeps only a "
-        "running maximum m, a running sum l and a running output; when a tile brings a "
+        "few running numbers, which the formula below defines; when a tile brings a "
         "larger maximum, what was kept is rescaled. After the last tile the result is the "
         "full softmax's, exactly. Below, the row of your followed token.",
         "zh": "Softmax 页面一次处理整行分数，并先减去这一行的最大分数，免得 e^x 溢出。文本很长时，"
         "键多得没法这样做：完整的分数矩阵根本放不进 GPU 的显存。FlashAttention 改为把键分成每 B "
-        "个一组的**块**，逐块处理。块与块之间，每个查询只保留一个当前最大值 m、一个当前总和 l 和一个"
-        "当前输出；某一块带来更大的最大值时，就把已保留的量重新缩放。走完最后一块，结果与完整的 "
+        "个一组的**块**，逐块处理。块与块之间，每个查询只保留少数几个不断更新的量（由下面的公式定义）；"
+        "某一块带来更大的最大值时，就把已保留的量重新缩放。走完最后一块，结果与完整的 "
         "softmax 完全相同。下面是你跟踪的词元的那一行。",
     },
     "formula_caption": {

@@ -353,9 +353,14 @@ TEXTS = {
     },
     # The page's questions (core.quiz): what is asked, and why the answer is what it is.
     "quiz.gradient.ask": {
-        "en": "At d_k = {d_k}, without ÷√d_k: will the gradient that reaches W_Q at the first "
-        "step be larger or smaller than with it?",
-        "zh": "在 d_k = {d_k} 时不除以 √d_k：第一步传到 W_Q 的梯度，会比除以时更大还是更小？",
+        "en": "At d_k = {d_k}, switch ÷√d_k off. Two things pull the gradient that reaches W_Q "
+        "at the first step, from the same start: the scores are no longer divided, which "
+        "makes it √d_k times larger; and softmax of larger scores is closer to one-hot, "
+        "which lets less through it. Which wins: is that gradient larger or smaller than "
+        "with ÷√d_k?",
+        "zh": "在 d_k = {d_k} 时关掉 ÷√d_k。从同一个起点出发，第一步传到 W_Q 的梯度受两股力量影响："
+        "分数不再被除，这让它大 √d_k 倍；而分数变大后 softmax 更接近独热，能穿过它的部分变少。"
+        "哪一股更强：这个梯度比除以 √d_k 时更大还是更小？",
     },
     "quiz.gradient.why": {
         "en": "{answer}: {q_off} without against {q_on} with, as the scores are not divided. "

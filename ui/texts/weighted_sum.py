@@ -118,13 +118,17 @@ TEXTS = {
         "值和输出都会出现负数。",
     },
     "quiz.cell.ask": {
-        "en": "Work it out from A and V: what is the first value of the output of “{token}”, "
-        "O[{token}, 1]?",
-        "zh": "用 A 和 V 算一算：“{token}”输出的第一个值 O[{token}, 1] 是多少？",
+        "en": "Work it out from A and V as printed: what is the first value of the output of "
+        "“{token}”, O[{token}, 1]?",
+        "zh": "用上面印出的 A 和 V 算一算：“{token}”输出的第一个值 O[{token}, 1] 是多少？",
     },
     "quiz.cell.why": {
         "en": "{value}: the row of A for “{token}” times the first column of V, term by term, "
-        "added up (the worked sum below does it for you).",
-        "zh": "{value}：把 A 中“{token}”那一行和 V 的第一列逐项相乘再相加（下面的逐项求和会替你算一遍）。",
+        "added up (the worked sum below does it for you). With the numbers as printed, "
+        "rounded to two places, the same sum comes to {hand}: that rounding, and your own, is "
+        "why anything within {tolerance} counts.",
+        "zh": "{value}：把 A 中“{token}”那一行和 V 的第一列逐项相乘再相加（下面的逐项求和会替你算一遍）。"
+        "用印出来的、保留两位小数的数去算，同样的和是 {hand}：正因为有这种舍入（还有你自己的舍入），"
+        "相差不超过 {tolerance} 都算对。",
     },
 }

@@ -8,13 +8,14 @@ TEXTS = {
     "title": {"en": "Which keys a query may see", "zh": "查询能看到哪些键"},
     "intro": {
         "en": "Models that read long texts do not let every query see every key: that costs "
-        "n × n. A **sliding window** keeps only the last w tokens (Longformer, Mistral). "
+        "n × n. A **sliding window** keeps only the keys near the query: in a decoder the "
+        "last w tokens (Mistral), in an encoder w on both sides of it (Longformer). "
         "StreamingLLM keeps a few **sink** tokens at the start as well, because trained models "
         "pour much of their attention into the first token and break down when it is dropped. "
         "Below: what each mask leaves of your sentence's attention, how far back a window can "
         "reach through many layers, and where a trained model puts its spare attention.",
-        "zh": "读长文本的模型不会让每个查询都看到每个键：那样的代价是 n × n。**滑动窗口**只保留最近的 "
-        "w 个词元（Longformer、Mistral）。StreamingLLM 还在开头额外保留几个**汇聚**词元，因为训练好的"
+        "zh": "读长文本的模型不会让每个查询都看到每个键：那样的代价是 n × n。**滑动窗口**只保留查询附近的键："
+        "解码器里是最近的 w 个词元（Mistral），编码器里是它前后两边各 w 个（Longformer）。StreamingLLM 还在开头额外保留几个**汇聚**词元，因为训练好的"
         "模型会把大量注意力倾注到第一个词元上，去掉它模型就会崩溃。下面依次看：每种掩码让你的句子的注意力"
         "剩下什么，窗口经过多层能往回看多远，以及训练好的模型把多余的注意力放在哪里。",
     },

@@ -197,7 +197,8 @@ def sharing(s: Settings, labels: list[str], focus: int) -> None:
     if not ask("generate_share", s, h, g):
         return
     shared = gen.generation(s, g)
-    st.markdown(t("generate.g_now", g=g, h=h, kind=_kind(h, g), group=h // g))
+    now = "generate.g_now_mha" if g == h else "generate.g_now"
+    st.markdown(t(now, g=g, h=h, kind=_kind(h, g), group=h // g))
     show_chart(readers(shared.kv_head, t), key="gen_readers")
     st.caption(t("generate.readers_caption"))
 
@@ -230,7 +231,8 @@ def sharing(s: Settings, labels: list[str], focus: int) -> None:
     )
     show_chart(figure, key="gen_cache_g")
     shown = {"g": g, "d_k": s.d_k, "n": n, "numbers": numbers[choices.index(g)]}
-    st.caption(t("generate.cache_g_caption", times=h // g, h=h, **shown))
+    caption = "generate.cache_g_caption_mha" if g == h else "generate.cache_g_caption"
+    st.caption(t(caption, times=h // g, h=h, **shown))
 
     st.subheader(t("generate.pooled"))
     st.markdown(t("generate.pooled_body"))
@@ -316,6 +318,7 @@ def calculator(s: Settings) -> None:
         t("generate.preset"),
         list(PRESETS),
         format_func=lambda k: f"{PRESETS[k].name} · {PRESETS[k].attention}",
+        placeholder=t("common.pick"),
         key=PRESET.key,
         on_change=_preset_changed,
     )

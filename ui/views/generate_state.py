@@ -124,10 +124,13 @@ def step_shown(n: int, default: int) -> int:
 
 
 def kv_heads_shown(h: int) -> int:
-    """g: the count chosen or linked, made a divisor of h (the nearest), else h (MHA)."""
+    """g: the count chosen or linked, made a divisor of h (the nearest), else heads that
+    share: the largest divisor below h (2 of 4, 1 of 2), grouped-query attention, which the
+    section is about (at g = h nothing is shared: "1× fewer", a group of 1)."""
+    default = max(g for g in kv_head_choices(h) if g < h) if h > 1 else h
     if KV_HEADS.key not in st.session_state:
-        return h
-    return KV_HEADS.whole(kv_head_choices(h), h)
+        return default
+    return KV_HEADS.whole(kv_head_choices(h), default)
 
 
 def keep(key: str, widget_key: str) -> None:

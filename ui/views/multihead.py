@@ -113,4 +113,5 @@ PAGE = Page(
     section="more",
     tour="lesson",
     questions={"multihead": quiz.multihead_questions},
+    opens_on=cfg.ARTICLE_HEADS,
 )

@@ -9,6 +9,7 @@ import streamlit as st
 from core import AttentionTrace, quiz
 from core import recommender as films
 from core.explain import output_terms
+from ui.charts import PRESENT_CELL, heatmap
 from ui.figures.qkv import film_bars
 from ui.i18n import t
 from ui.page import Page
@@ -37,8 +38,16 @@ def check_by_hand(tr: AttentionTrace, titles: list[str], names: list[str]) -> No
     st.markdown(t("qkv.sum", name=names[c], terms=written, total=f"{terms.total:.2f}"))
 
 
+TITLE_LIMIT = 260  # pixels of a film's title beside the keys' rows, the projector's too
+
+
 def warm(labels: list[str], d_models: Sequence[int]) -> None:
     film_bars(films.recommend(np.ones(4)), list(films.FILMS), t)
+    for present in (False, True):  # the keys K, as ui.widgets.matrix_view draws them
+        cell = PRESENT_CELL if present else None
+        shape = {"row_title": "r", "col_title": "c", "value_title": "v", "decimals": 1}
+        heatmap(films.FILM_KEYS, list(films.FILMS), list(films.TAGS), kind="weights",
+                label_limit=TITLE_LIMIT, present=present, cell=cell, **shape)  # fmt: skip
 
 
 PAGE = Page(

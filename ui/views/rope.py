@@ -181,7 +181,10 @@ def conventions(d_k: int) -> None:
     )
 
 
-def distances(curves: DistanceScores, distance: int) -> None:
+FEW_PAIRS = 4  # up to this many pairs, no decay with distance to be seen: say why
+
+
+def distances(curves: DistanceScores, distance: int, d_k: int) -> None:
     """The score against the distance, both schemes side by side, and how far apart their
     curves lie."""
     for (key, figure), column in zip(
@@ -191,6 +194,8 @@ def distances(curves: DistanceScores, distance: int) -> None:
             show_chart(figure, key=key)
     spread = {"rope": figures(curves.rope_spread), "sin": figures(curves.sinusoidal_spread)}
     st.caption(t("rope.curves_caption", **spread))
+    if d_k // 2 <= FEW_PAIRS:
+        st.caption(t("rope.curves_few_pairs", d_k=d_k, pairs=d_k // 2))
 
 
 def warm(labels: list[str], d_models: Sequence[int]) -> None:

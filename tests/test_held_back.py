@@ -1,0 +1,51 @@
+"""What stands above a question does not answer it: before the guess, no text on the page
+(its introduction, its captions, the sidebar, a tooltip, a section further down) states
+what the question asks, in English or in Chinese. After the guess the answer may show."""
+
+from __future__ import annotations
+
+import pytest
+from apptest_util import all_text, open_page
+
+# page, link parameters, and what would give the answer away, per language
+STATED = [
+    (
+        "softmax",
+        {},
+        {
+            "en": ("add up to 1", "adds up to 1", "sums to 1"),
+            "zh": ("等于 1", "都是 1", "之和为 1"),
+        },
+    ),
+    ("masking", {}, {"en": ("exactly 0", "weight 0"), "zh": ("恰好为 0", "权重为 0")}),
+    ("tiles", {}, {"en": ("running output",), "zh": ("当前输出",)}),
+    ("qkv", {}, {"en": ("from “cake”",), "zh": ("来自 “cake”",)}),
+    # one head: the question asks about the article's eight heads of 4, whose width is 32
+    ("multihead", {}, {"en": ("32",), "zh": ("32",)}),
+    # eight heads: d_k = d_model / h is the sidebar's rule (always shown), and the question
+    # asks whether the heads' outputs are put side by side (32) or mixed (4); the preset's
+    # tooltip no longer multiplies them out
+    (
+        "multihead",
+        {"d": "32", "heads": "8"},
+        {"en": ("8 × 4", "d_model = 32"), "zh": ("8 × 4", "d_model = 32")},
+    ),
+]
+
+
+def on_screen(at) -> str:
+    """Everything a student can read before answering: the page's and the sidebar's texts,
+    and every widget's tooltip."""
+    helps = []
+    for kind in ("button", "selectbox", "select_slider", "slider", "toggle", "text_area"):
+        helps += [w.help or "" for w in getattr(at, kind)]
+    captions = [c.value for c in at.sidebar.caption]
+    return "\n".join([all_text(at), *captions, *helps])
+
+
+@pytest.mark.parametrize(("page", "params", "stated"), STATED)
+def test_nothing_above_a_question_answers_it(page, params, stated, lang):
+    at = open_page(page, ask="1", lang=lang, **params)
+    text = on_screen(at)
+    found = [phrase for phrase in stated[lang] if phrase in text]
+    assert not found, f"{page} states {found} before the guess"

@@ -9,15 +9,19 @@ with a KV cache in every layer, checked against the uncached pass.
 from core.decoder.backward import loss_and_grads, token_losses
 from core.decoder.generate import CachedStep, Generation, generate
 from core.decoder.measures import (
+    FirstShare,
     HeadScores,
     copy_losses,
+    first_shares,
     first_token_share,
     head_scores,
     induction_score,
     phase_change,
     previous_token_score,
+    probe_alphabet,
     probe_texts,
     repeated_random,
+    sharpening_step,
     uniform_first_share,
 )
 from core.decoder.model import (
@@ -37,12 +41,14 @@ __all__ = [
     "DecoderForward",
     "DecoderWeights",
     "Encoded",
+    "FirstShare",
     "Generation",
     "HeadScores",
     "Vocabulary",
     "build_vocabulary",
     "check_ids",
     "copy_losses",
+    "first_shares",
     "first_token_share",
     "forward",
     "generate",
@@ -52,8 +58,10 @@ __all__ = [
     "loss_and_grads",
     "phase_change",
     "previous_token_score",
+    "probe_alphabet",
     "probe_texts",
     "repeated_random",
+    "sharpening_step",
     "token_losses",
     "uniform_first_share",
 ]

@@ -1,5 +1,6 @@
 """A student's text through the decoder (core.decoder.reading): whether it repeats itself,
-what an induction head should read in it, and the measures of one forward pass."""
+what an induction head should read in it, and the measures of one forward pass; and the
+questions the page asks about the trained model (core.quiz.copying)."""
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from core.decoder import (
     token_losses,
 )
 from core.decoder.reading import induction_targets
+from core.quiz.copying import CLAIMS, copy_questions
 
 
 @pytest.mark.parametrize(
@@ -82,3 +84,17 @@ def test_a_text_without_a_repeat_or_a_character_seen_twice_has_no_copies_to_comp
     with pytest.raises(ValueError, match="two characters"):
         read_text(w, np.array([1]), TINY)
 
+
+def test_the_questions_answer_from_the_measurements():
+    previous = np.array([[0.9, 0.1], [0.2, 0.1]])
+    induction = np.array([[0.0, 0.1], [0.1, 0.8]])
+    loss, layer = copy_questions(1500, previous, induction, 3.5, 0.2, period=40, count=8)
+    assert (loss.answer, layer.answer) == ("quiz.choice.down", "quiz.choice.layer_2")
+    assert layer.choices == ("quiz.choice.layer_1", "quiz.choice.layer_2")
+    assert layer.reveal["prev_layer"] == 1 and layer.reveal["ind_head"] == 2
+    assert loss.reveal["times"] == pytest.approx(3.5 / 0.2)
+    assert {loss.claim, layer.claim} == set(CLAIMS)
+    same, _ = copy_questions(0, previous, induction, 6.44, 6.45, period=40, count=8)
+    assert same.answer == "quiz.choice.same"
+    up, _ = copy_questions(0, previous, induction, 3.0, 3.5, period=40, count=8)
+    assert up.answer == "quiz.choice.up"

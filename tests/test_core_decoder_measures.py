@@ -66,7 +66,7 @@ def test_the_first_positions_share_against_an_even_share():
     sink[:, 0] = 1.0
     attention = np.stack([np.stack([even, sink])])  # [L 1, h 2, n, n]
     found = first_shares(np.stack([attention, attention], axis=2))  # two texts
-    assert found.share.shape == (1, 2) and found.n == n
+    assert found.share.shape == (1, 2) and (found.n, found.texts) == (n, 2)
     np.testing.assert_allclose(found.ratio, [[1.0, 1.0 / uniform_first_share(n)]])
     assert found.largest() == (0, 1, 1.0) and found.above(0.5) == 1
 

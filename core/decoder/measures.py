@@ -168,6 +168,7 @@ class FirstShare:
     share: np.ndarray  # [L, h]  mean weight on position 0, over rows 1 … n − 1 (and texts)
     even: float  # what position 0 would get if every row spread its weight evenly
     n: int  # positions per text
+    texts: int  # texts averaged over
 
     @property
     def ratio(self) -> np.ndarray:  # [L, h]
@@ -189,5 +190,6 @@ def first_shares(attention: np.ndarray) -> FirstShare:  # [L, h, ..., n, n] -> [
     more than even: Xiao et al., 2023), averaged over any texts between heads and rows."""
     n = attention.shape[-1]
     share = first_token_share(attention)  # [L, h, ...]
-    share = share.reshape(*share.shape[:2], -1).mean(axis=-1)  # [L, h]
-    return FirstShare(share=share, even=uniform_first_share(n), n=n)
+    share = share.reshape(*share.shape[:2], -1)  # [L, h, texts]
+    return FirstShare(share=share.mean(axis=-1), even=uniform_first_share(n), n=n,
+                      texts=share.shape[-1])  # fmt: skip

@@ -86,6 +86,15 @@ class Reading:
         """The positions that have a target."""
         return np.flatnonzero(self.targets != NO_TARGET)
 
+    def best(self, which: str) -> tuple[int, int, float]:
+        """(layer, head, score) of the head with the largest "target" share or
+        "previous" score on this text (ValueError for "target" when nothing has one)."""
+        scores = {"target": self.target_share, "previous": self.previous}[which]
+        if scores is None:
+            raise ValueError("no character of the text occurred before: nothing to copy")
+        layer, head = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        return int(layer), int(head), float(scores[layer, head])
+
 
 def read_text(w: DecoderWeights, ids: np.ndarray, config: DecoderConfig) -> Reading:
     """One forward pass over a text of at least 2 characters, and its measures (-> [L, h])."""

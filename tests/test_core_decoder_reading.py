@@ -73,12 +73,16 @@ def test_reading_a_text_is_one_forward_pass_and_its_measures():
     np.testing.assert_array_equal(r.previous, previous_token_score(fwd.attention))
     assert r.copies == copy_losses(r.losses, 3)
     assert r.target_share.shape == r.previous.shape == (TINY.n_layers, TINY.n_heads)
+    layer, head, score = r.best("target")
+    assert score == r.target_share.max() == r.target_share[layer, head]
 
 
 def test_a_text_without_a_repeat_or_a_character_seen_twice_has_no_copies_to_compare():
     w = tiny_weights()
     r = read_text(w, np.array([1, 2, 3, 4]), TINY)
     assert r.period is None and r.copies is None and r.target_share is None
+    with pytest.raises(ValueError, match="nothing to copy"):
+        r.best("target")
     r = read_text(w, np.array([1, 2, 1, 4]), TINY)  # one character seen before: a target
     assert r.period is None and r.copies is None and r.with_target.tolist() == [2]
     with pytest.raises(ValueError, match="two characters"):
@@ -93,8 +97,8 @@ def test_the_questions_answer_from_the_measurements():
     assert layer.choices == ("quiz.choice.layer_1", "quiz.choice.layer_2")
     assert layer.reveal["prev_layer"] == 1 and layer.reveal["ind_head"] == 2
     assert loss.reveal["times"] == pytest.approx(3.5 / 0.2)
-    assert {loss.claim, layer.claim} == set(CLAIMS)
+    assert {loss.claim, layer.claim} == set(CLAIMS) and loss.why == layer.why == ""
     same, _ = copy_questions(0, previous, induction, 6.44, 6.45, period=40, count=8)
-    assert same.answer == "quiz.choice.same"
+    assert same.answer == "quiz.choice.same" and same.why == "copying.quiz.loss.why_same"
     up, _ = copy_questions(0, previous, induction, 3.0, 3.5, period=40, count=8)
     assert up.answer == "quiz.choice.up"

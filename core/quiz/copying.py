@@ -33,9 +33,11 @@ def copy_questions(
     head that copies (the best induction head)."""
     change = second_copy_loss - first_copy_loss
     if abs(change) < SAME_WITHIN:
-        loss_answer = "quiz.choice.same"
+        loss_answer, loss_why = "quiz.choice.same", "copying.quiz.loss.why_same"
+    elif change > 0:
+        loss_answer, loss_why = "quiz.choice.up", "copying.quiz.loss.why_up"
     else:
-        loss_answer = "quiz.choice.down" if change < 0 else "quiz.choice.up"
+        loss_answer, loss_why = "quiz.choice.down", ""  # its own ".why"
     prev_layer, prev_head = np.unravel_index(int(np.argmax(previous)), previous.shape)
     ind_layer, ind_head = np.unravel_index(int(np.argmax(induction)), induction.shape)
     heads = {
@@ -62,6 +64,7 @@ def copy_questions(
             choices=CHOICES_LOSS,
             values=shown,
             reveal=shown | losses,
+            why=loss_why,
         ),
         Question(
             "copying.layer",
@@ -71,5 +74,7 @@ def copy_questions(
             choices=choices,
             values=shown,
             reveal=shown | heads,
+            # an induction head reads what a previous-token head of an earlier layer wrote
+            why="" if ind_layer > prev_layer else "copying.quiz.layer.why_not_later",
         ),
     ]

@@ -2,7 +2,7 @@
 
 # Words its Chinese texts keep in Latin letters: names of functions, models, formats,
 # tools and people (tests/test_chinese.py finds no other English).
-LATIN = {"Olsson", "Elhage"}
+LATIN = {"Olsson", "Elhage", "MLP", "CPU", "logits"}
 
 TEXTS = {
     "title": {"en": "A model that learns to copy", "zh": "一个学会复制的模型"},
@@ -40,7 +40,7 @@ TEXTS = {
     },
     "recipe": {
         "en": "**What it was trained on, and why.** {natural} of each batch of {batch} windows "
-        "was natural text: stretches of Shakespeare's *Hamlet* (English) and of the *Analects* of "
+        "were natural text: stretches of Shakespeare's *Hamlet* (English) and of the *Analects* of "
         "Confucius (Chinese), both in the public domain, from Project Gutenberg and the "
         "“chinese-poetry” collection (sources and licences: "
         "`realmodel/decoder/texts/SOURCES.md`; the last tenth of each is held out, never trained "
@@ -49,15 +49,15 @@ TEXTS = {
         "alone formed no induction heads in minutes of training (a trial found none after 5,000 "
         "steps), while strings typed again reward nothing but copying, and the heads formed "
         "within a few hundred steps. So this model copies strings of letters because it was "
-        "shown letters copied. It was never shown Chinese copied, and it does not copy Chinese "
-        "strings: try it below.",
+        "shown letters copied. It was never shown Chinese, spaces or punctuation copied, and "
+        "copies them poorly or not at all: try it below.",
         "zh": "**它用什么训练，为什么。** 每批 {batch} 个窗口里有 {natural} 个是自然文本：莎士比亚的《哈姆雷特》"
         "（英文）和孔子的《论语》（中文）中的片段，两者都属于公有领域，分别来自古登堡计划和“chinese-poetry”"
         "文集（来源和许可见 `realmodel/decoder/texts/SOURCES.md`；每部作品的最后十分之一留作检验，从不参与训练）。"
         "其余 {repeated} 个是由随机小写字母组成的字符串，长 {shortest} 到 {longest} 个字母，反复输入直到填满"
         "窗口。为什么：在这么小的规模下，只用自然文本训练几分钟长不出归纳头（一次试验训练了 5000 步也没有），"
         "而重复输入的字符串只奖励复制，几百步之内这些头就长出来了。所以这个模型会复制字母串，是因为它见过"
-        "字母串被复制。它从没见过中文被复制，也不会复制中文字符串：下面可以试试。",
+        "字母串被复制。它从没见过中文、空格或标点被复制，复制它们时很差甚至完全不会：下面可以试试。",
     },
     "head": {"en": "L{layer} H{head}", "zh": "{layer}层{head}头"},
     "layer": {"en": "layer", "zh": "层"},
@@ -170,10 +170,17 @@ TEXTS = {
         "一个。下面的连线仍然会找每个字符上一次出现之后的那个字符。",
     },
     "m_text_first": {
-        "en": "Loss on the 1st copy ({period} characters)",
-        "zh": "第一遍的损失（{period} 个字符）",
+        "en": "Your text's 1st copy ({period} characters): loss",
+        "zh": "你的文本第一遍（{period} 个字符）：损失",
     },
-    "m_text_second": {"en": "Loss on the 2nd copy", "zh": "第二遍的损失"},
+    "m_text_second": {"en": "Your text's 2nd copy: loss", "zh": "你的文本第二遍：损失"},
+    "not_letters": {
+        "en": "Your text holds more than lowercase letters. In training the model saw only "
+        "strings of lowercase letters copied, never spaces, capitals or punctuation: it copies "
+        "such a text far less well.",
+        "zh": "你的文本里不只有小写字母。训练时模型只见过小写字母串被复制，从没见过空格、大写字母或标点被复制："
+        "这样的文本它复制得差得多。",
+    },
     "chinese": {
         "en": "Measured on the final model, as on letters but in Chinese ({count} strings of "
         "{period} random Chinese characters, each typed twice): its best induction score is "

@@ -216,8 +216,12 @@ def text_box(d) -> str | None:
     return text
 
 
-def copies(r, d, chinese: bool) -> None:
-    """The two copies' losses in numbers, or why there are no copies to compare."""
+def copies(r, d, text: str) -> None:
+    """The two copies' losses in numbers, or why there are no copies to compare; what the
+    model was never shown copied."""
+    from core.decoder.measures import LETTERS
+    from core.decoder.vocab import is_cjk
+
     if r.copies is None:
         st.info(t("copying.no_repeat"), icon=":material/repeat:")
         return
@@ -230,7 +234,7 @@ def copies(r, d, chinese: bool) -> None:
         delta=f"{second - first:+.2f}",
         delta_color="inverse",
     )
-    if chinese:
+    if any(is_cjk(c) for c in text):
         scores = cs.chinese_scores()
         shown = {"count": scores.count, "period": scores.period}
         shown |= {"induction": f"{scores.best('induction')[2]:.2f}"}
@@ -238,6 +242,8 @@ def copies(r, d, chinese: bool) -> None:
         shown |= {"first": f"{scores.first_copy_loss:.2f}"}
         shown |= {"second": f"{scores.second_copy_loss:.2f}"}
         st.info(t("copying.chinese", **shown), icon=":material/translate:")
+    elif set(text) - set(LETTERS):
+        st.caption(t("copying.not_letters"))
 
 
 def _default_query(r) -> int:
@@ -319,8 +325,6 @@ def whole_map(r, d, labels: list[str]) -> None:
 
 def your_text(d, step: int) -> None:
     """The student's text at the checkpoint shown: its losses, the lines, the whole map."""
-    from core.decoder.vocab import is_cjk
-
     st.subheader(t("copying.your_text"))
     st.markdown(t("copying.your_text_intro"))
     text = text_box(d)
@@ -328,7 +332,7 @@ def your_text(d, step: int) -> None:
         return
     r = cs.reading(step, text)
     labels = cs.labels(d.vocab.decode(r.ids))  # as the model reads it: unknown ones as �
-    copies(r, d, chinese=any(is_cjk(c) for c in text))
+    copies(r, d, text)
     show_chart(char_losses(r.losses, labels, r.period, t), key="copy_char_losses")
     st.caption(t("copying.char_losses_caption"))
     lines(r, d, step, labels)

@@ -31,6 +31,7 @@ SECTIONS = (
     "class",
     "interactions",
     "train",
+    "copying",
 )
 
 # The largest settings the sidebar offers; the sentence is made in largest_sentence().

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from apptest_util import all_text, chart, chart_keys, matrix, open_page
+from apptest_util import all_text, chart, chart_keys, matrix, open_page, spec
 from quiz_util import EN, fill, leaked, press, verdicts
 
 from core.decoder import generate, head_scores, probe_alphabet, probe_texts, read_text
@@ -64,12 +64,14 @@ def test_the_checkpoint_slider_shows_each_head_s_scores_as_training_measured_the
     assert shown["Loss on the 1st copy"] == f"{c.first_copy_loss:.2f}"
     assert shown["Loss on the 2nd copy"] == f"{c.second_copy_loss:.2f}"
     layer, head = np.unravel_index(np.argmax(c.induction), c.induction.shape)
-    assert shown[f"Best induction head, L{layer + 1} H{head + 1}"] == f"{c.induction.max():.2f}"
+    assert shown[f"Induction head L{layer + 1} H{head + 1}"] == f"{c.induction.max():.2f}"
     training = chart(at, "copy_training")
     assert training.loc[training["kind"] == "at", "step"].tolist() == [400]
     phases = training.loc[training["kind"] == "phase", "step"].tolist()
     assert phases == [d.phase_change_step, d.sharpening_step]
     assert at.query_params["ckpt"] == "400"
+    at.sidebar.segmented_control(key="lang").set_value("zh").run()  # the same figure, in Chinese
+    assert spec(at, "copy_training")["layer"][0]["encoding"]["x"]["title"] == "训练步"
     at = open_page("copying", ckpt="450")  # a link's step: the nearest checkpoint
     assert at.session_state["copy_step_pick"] == 400
 

@@ -22,7 +22,6 @@ from ui.charts import (
     stack,
     table,
 )
-from ui.charts.memo import remembered
 
 HEIGHT = 300  # the plot's own height: the legend goes below it
 BARS_HEIGHT = 200
@@ -104,7 +103,6 @@ def training_layout(
     )
 
 
-@remembered  # the same for every student at a checkpoint, in a language
 def training_chart(
     train_steps: np.ndarray,  # [s]  every step trained
     natural: np.ndarray,  # [s]  the loss on the batch's natural-text windows at that step
@@ -213,7 +211,6 @@ def losses_layout(
     )
 
 
-@remembered
 def char_losses(
     losses: np.ndarray,  # [n − 1]  losses[i]: the loss predicting character i + 1
     labels: list[str],  # [n]  the characters as shown

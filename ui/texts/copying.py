@@ -38,6 +38,20 @@ TEXTS = {
         "LayerNorm。{n_ctx} 个学出来的位置，{V} 个字符，共 {params} 个权重。由 "
         "`python -m realmodel.train_decoder` 从种子 0 开始在 CPU 上训练了 {steps} 步（约 {minutes} 分钟）。",
     },
+    "trained_on": {
+        "en": "**Trained on** stretches of Shakespeare's *Hamlet* and of the *Analects* of "
+        "Confucius ({natural} of every {batch} windows), and strings of random lowercase letters "
+        "typed over and over (the other {repeated}): at this size natural text alone formed no "
+        "induction heads, so the model was shown copying. It never saw Chinese, spaces or "
+        "punctuation copied, and copies them poorly or not at all.",
+        "zh": "**训练材料**是莎士比亚《哈姆雷特》和孔子《论语》中的片段（每 {batch} 个窗口里占 {natural} 个），以及"
+        "由随机小写字母组成、反复输入的字符串（其余 {repeated} 个）：在这么小的规模下，只用自然文本长不出归纳头，"
+        "所以要让模型看到复制。它从没见过中文、空格或标点被复制，复制它们时很差甚至完全不会。",
+    },
+    "recipe_title": {
+        "en": "The model, its training data and where the texts come from",
+        "zh": "模型、训练数据以及文本的来源",
+    },
     "recipe": {
         "en": "**What it was trained on, and why.** {natural} of each batch of {batch} windows "
         "were natural text: stretches of Shakespeare's *Hamlet* (English) and of the *Analects* of "
@@ -101,8 +115,8 @@ TEXTS = {
         "更专一，第二遍的损失又降了一截。第一遍的损失一直停在 ln 26 ≈ 3.3 附近，也就是在 26 个字母里瞎猜的"
         "损失：随机字母是预测不了的。",
     },
-    "m_previous": {"en": "Best previous-token head, {head}", "zh": "最好的前一词元头：{head}"},
-    "m_induction": {"en": "Best induction head, {head}", "zh": "最好的归纳头：{head}"},
+    "m_previous": {"en": "Previous-token head {head}", "zh": "前一词元头 {head}"},
+    "m_induction": {"en": "Induction head {head}", "zh": "归纳头 {head}"},
     "m_first": {"en": "Loss on the 1st copy", "zh": "第一遍的损失"},
     "m_second": {"en": "Loss on the 2nd copy", "zh": "第二遍的损失"},
     "previous_grid": {

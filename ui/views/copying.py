@@ -13,10 +13,11 @@ from collections.abc import Sequence
 import numpy as np
 import streamlit as st
 
-from ui.charts import heatmap
-from ui.figures.copying import char_losses, training_chart
+from ui.charts import Figure, heatmap
+from ui.charts.memo import remembered
+from ui.figures import copying as figures
 from ui.frame import fragment
-from ui.i18n import t
+from ui.i18n import lang, t
 from ui.lines import lines_view
 from ui.page import Page
 from ui.view import unfold
@@ -26,6 +27,18 @@ from ui.widgets import md_escape, plain, sci, show_chart, weights_view
 STEP_PICK, QUERY_PICK = "copy_step_pick", "copy_at_pick"
 TEXT_BOX, PROMPT_BOX = "copy_text_box", "copy_prompt_box"
 UNKNOWN_SHOWN = 8  # characters the model does not know, named in its message
+
+
+# The figures are the same for every student at a checkpoint and text: kept, per language
+# (a part of the key: their texts come from the catalogue).
+@remembered
+def training_chart(language: str, *args) -> Figure:
+    return figures.training_chart(*args, t)
+
+
+@remembered
+def char_losses(language: str, *args) -> Figure:
+    return figures.char_losses(*args, t)
 
 
 def questions(final) -> list:
@@ -58,11 +71,16 @@ def facts(d) -> None:
     shown = {"L": c.n_layers, "h": c.n_heads, "d_k": c.d_k, "d_model": c.d_model}
     shown |= {"n_ctx": c.n_ctx, "V": c.n_vocab, "params": f"{d.final.weights.n_params:,}"}
     shown |= {"steps": f"{log['steps']:,}", "minutes": round(log["seconds"]["cpu"] / 60)}
-    st.caption(t("copying.facts", **shown))
     natural, batch = data["natural_windows"], data["batch"]
     shortest, longest = data["periods"]
     mix = {"natural": natural, "batch": batch, "repeated": batch - natural}
-    st.markdown(t("copying.recipe", shortest=shortest, longest=longest, **mix))
+    st.markdown(t("copying.trained_on", **mix))
+
+    def details() -> None:
+        st.caption(t("copying.facts", **shown))
+        st.markdown(t("copying.recipe", shortest=shortest, longest=longest, **mix))
+
+    unfold(t("copying.recipe_title"), "copy_recipe", details, icon=":material/menu_book:")
 
 
 def head_names(L: int, h: int) -> list[str]:
@@ -110,30 +128,35 @@ def training(d) -> int:
     c, loss = d.at(step), d.log["loss"]
     phases = (d.phase_change_step, d.sharpening_step)
     figure = training_chart(
-        np.asarray(loss["step"]), np.asarray(loss["natural"]), np.asarray(loss["repeated"]),
-        np.asarray(evals["step"]), np.asarray(evals["first_copy_loss"]),
-        np.asarray(evals["second_copy_loss"]), phases, step, t,
+        lang(), np.asarray(loss["step"]), np.asarray(loss["natural"]),
+        np.asarray(loss["repeated"]), np.asarray(evals["step"]),
+        np.asarray(evals["first_copy_loss"]), np.asarray(evals["second_copy_loss"]), phases, step,
     )  # fmt: skip
     show_chart(figure, key="copy_training")
     st.caption(t("copying.training_caption", first=phases[0], second=phases[1]))
 
     prev = np.unravel_index(np.argmax(c.previous), c.previous.shape)
     ind = np.unravel_index(np.argmax(c.induction), c.induction.shape)
-    left, middle, right, last = st.columns(4)
+    # Two short rows (the heads, the copies), each of two side by side even on a phone.
+    left = middle = st.container(horizontal=True, gap="large")
+    right = last = st.container(horizontal=True, gap="large")
     left.metric(
         t("copying.m_previous", head=t("copying.head", layer=prev[0] + 1, head=prev[1] + 1)),
         f"{c.previous[prev]:.2f}",
+        width="content",
     )
     middle.metric(
         t("copying.m_induction", head=t("copying.head", layer=ind[0] + 1, head=ind[1] + 1)),
         f"{c.induction[ind]:.2f}",
+        width="content",
     )
-    right.metric(t("copying.m_first"), f"{c.first_copy_loss:.2f}")
+    right.metric(t("copying.m_first"), f"{c.first_copy_loss:.2f}", width="content")
     last.metric(
         t("copying.m_second"),
         f"{c.second_copy_loss:.2f}",
         delta=f"{c.second_copy_loss - c.first_copy_loss:+.2f}",
         delta_color="inverse",
+        width="content",
     )
     left, right = st.columns(2)
     with left:
@@ -333,7 +356,7 @@ def your_text(d, step: int) -> None:
     r = cs.reading(step, text)
     labels = cs.labels(d.vocab.decode(r.ids))  # as the model reads it: unknown ones as �
     copies(r, d, text)
-    show_chart(char_losses(r.losses, labels, r.period, t), key="copy_char_losses")
+    show_chart(char_losses(lang(), r.losses, labels, r.period), key="copy_char_losses")
     st.caption(t("copying.char_losses_caption"))
     lines(r, d, step, labels)
     unfold(t("copying.map"), "copy_map_open", whole_map, r, d, labels, icon=":material/grid_on:")
@@ -421,9 +444,9 @@ def warm(labels: list[str], d_models: Sequence[int]) -> None:
     """The page's own layouts, on placeholder numbers (the model is not read here)."""
     steps = np.arange(0, 101, 25)
     level = np.ones(len(steps))
-    training_chart(steps, level, level, steps, level, level, (25, 75), 50, t)
-    char_losses(np.ones(len(labels) - 1), labels, None, t)
-    char_losses(np.ones(7), list("abcdabcd"), 4, t)
+    figures.training_chart(steps, level, level, steps, level, level, (25, 75), 50, t)
+    figures.char_losses(np.ones(len(labels) - 1), labels, None, t)
+    figures.char_losses(np.ones(7), list("abcdabcd"), 4, t)
     grid = np.zeros((2, 4))
     for present in (False, True):
         heatmap(

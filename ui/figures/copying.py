@@ -64,7 +64,9 @@ def training_layout(
         "series:N",
         title=None,
         scale=alt.Scale(domain=names, range=colors),
-        legend=alt.Legend(orient="bottom", columns=2, symbolType="stroke", symbolStrokeWidth=3),
+        legend=alt.Legend(
+            orient="bottom", columns=2, symbolType="stroke", symbolStrokeWidth=3, labelLimit=260
+        ),
     )
     tip = [
         alt.Tooltip("series:N", title=" "),

@@ -83,12 +83,12 @@ TEXTS = {
         "each next character (lower is better). Faint: the loss on the training batches, on "
         "natural text and on repeated strings. Strong: the standard measure, taken every "
         "{every} steps: {count} strings of {period} random letters, each typed twice, and the "
-        "model's mean loss on the first copy and on the second. Move the checkpoint to see the "
-        "model as it was then.",
+        "model's mean loss on the first copy and on the second. The black line: the checkpoint "
+        "shown, the model as it was then.",
         "zh": "损失（单位：奈特）随 {steps} 个训练步的变化：模型对每个下一个字符有多意外（越低越好）。浅色："
         "训练批次上的损失，分自然文本和重复字符串两种。深色：每 {every} 步做一次的标准测量：{count} 个由 "
-        "{period} 个随机字母组成、各输入两遍的字符串，模型在第一遍和第二遍上的平均损失。移动检查点，"
-        "看模型在那个时刻的样子。",
+        "{period} 个随机字母组成、各输入两遍的字符串，模型在第一遍和第二遍上的平均损失。黑线：所显示的检查点，"
+        "即模型在那个时刻的样子。",
     },
     "checkpoint": {"en": "Checkpoint", "zh": "检查点"},
     "step_option": {"en": "step {step}", "zh": "第 {step} 步"},

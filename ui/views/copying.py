@@ -74,9 +74,13 @@ def facts(d) -> None:
     natural, batch = data["natural_windows"], data["batch"]
     shortest, longest = data["periods"]
     mix = {"natural": natural, "batch": batch, "repeated": batch - natural}
-    st.markdown(t("copying.trained_on", **mix))
+    present = bool(st.session_state.get("present"))
+    if not present:  # on a projector it is folded with the rest: the teacher tells it
+        st.markdown(t("copying.trained_on", **mix))
 
     def details() -> None:
+        if present:
+            st.markdown(t("copying.trained_on", **mix))
         st.caption(t("copying.facts", **shown))
         st.markdown(t("copying.recipe", shortest=shortest, longest=longest, **mix))
 
@@ -110,9 +114,6 @@ def training(d) -> int:
     checkpoint shown; returns that checkpoint's step."""
     st.subheader(t("copying.training"))
     evals, probe = d.log["evals"], d.log["probe"]
-    every = evals["step"][1] - evals["step"][0]
-    shown = {"steps": f"{d.log['steps']:,}", "count": probe["count"], "period": probe["period"]}
-    st.markdown(t("copying.training_intro", every=every, **shown))
     steps, final = d.steps, d.final.step
     step = cs.checkpoint_shown(steps, final)
     st.session_state[STEP_PICK] = step
@@ -133,6 +134,9 @@ def training(d) -> int:
         np.asarray(evals["first_copy_loss"]), np.asarray(evals["second_copy_loss"]), phases, step,
     )  # fmt: skip
     show_chart(figure, key="copy_training")
+    every = evals["step"][1] - evals["step"][0]
+    shown = {"steps": f"{d.log['steps']:,}", "count": probe["count"], "period": probe["period"]}
+    st.markdown(t("copying.training_intro", every=every, **shown))
     st.caption(t("copying.training_caption", first=phases[0], second=phases[1]))
 
     prev = np.unravel_index(np.argmax(c.previous), c.previous.shape)

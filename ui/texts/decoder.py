@@ -104,9 +104,9 @@ TEXTS = {
     },
     "sentence_found": {
         "en": "On your sentence ({n} characters): the largest share is {share} ({head}), {ratio} "
-        "times the even share of {even}; {above} heads give the first character more than half.",
+        "times the even share of {even}; {above} of the {total} heads give it more than half.",
         "zh": "在你的句子上（{n} 个字符）：最大的比例是 {share}（{head}），是平均分配 {even} 的 {ratio} 倍；"
-        "有 {above} 个头把一半以上给了第一个字符。",
+        "{total} 个头里有 {above} 个把一半以上给了它。",
     },
     "why_no_sink": {
         "en": "Likely reasons, not tested here: the model was trained on windows that start "

@@ -4,9 +4,13 @@ hostile text with a clear message, and the written text equal to the uncached pa
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
-from apptest_util import all_text, chart, chart_keys, matrix, open_page, spec
+from apptest_util import ROOT, all_text, chart, chart_keys, matrix, open_page, spec
 from quiz_util import EN, fill, leaked, press, verdicts
 
 from core.decoder import generate, head_scores, probe_alphabet, probe_texts, read_text
@@ -167,3 +171,20 @@ def test_what_it_writes_with_the_caches_equals_the_uncached_pass(d, params):
     if not params:  # the default: the text's first copy and four more, copied on
         first = at.session_state["copy_prompt_box"][:24]
         assert written(at)[1] == ((first * 4)[4:])[:50]
+
+
+def test_the_other_pages_never_import_the_decoder():
+    """The model is read when a page first asks for it: opening another page imports none of
+    its modules (a fresh interpreter, so that no other test has imported them)."""
+    script = (
+        "import sys; from apptest_util import open_page; open_page('overview'); "
+        "print(sorted(m for m in sys.modules if m.startswith(('core.decoder', "
+        "'realmodel.decoder_files', 'realmodel.train_decoder'))))"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=240,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -1,10 +1,6 @@
 """The copying page's sections: the model, its training with the checkpoint shown, a text of
-the student's with the heads' lines, and what the model writes with its KV caches.
-
-Everything after the questions is one fragment: the checkpoint and the text rerun only it
-(the frame and the sidebar stay as they are); the writing is a fragment inside it, so its
-own controls rerun only themselves, and it follows the checkpoint.
-"""
+the student's with the heads' lines, and what the model writes with its KV caches (a
+fragment of its own inside the page's: its controls rerun only it)."""
 
 from __future__ import annotations
 
@@ -431,14 +427,6 @@ def writing(d, step: int) -> None:
     cache["numbers"] = f"{2 * c.n_layers * c.n_heads * len(g.steps) * c.d_k:,}"
     same = t("copying.same_yes" if g.same_choices else "copying.same_no")
     st.caption(t("copying.write_caption", max=sci(g.max_diff), same=same, **cache))
-
-
-@fragment
-def lab(d) -> None:
-    """Everything after the questions: training, the student's text, the writing."""
-    step = training(d)
-    your_text(d, step)
-    unfold(t("copying.write"), "copy_write_open", writing, d, step, icon=":material/edit_note:")
 
 
 # ------------------------------------------------------------------------ declaration

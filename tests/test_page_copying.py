@@ -188,3 +188,21 @@ def test_the_other_pages_never_import_the_decoder():
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_without_its_files_the_page_says_so_and_stops(monkeypatch):
+    import realmodel.decoder_files as files
+    from ui.views import copying_state
+
+    def broken(*_):
+        raise files.DecoderUnavailable("training.json cannot be read")
+
+    monkeypatch.setattr(files, "load_decoder", broken)
+    copying_state.decoder.clear()
+    try:
+        at = open_page("copying", ask="1")
+        assert not at.exception
+        assert [e.value for e in at.error] == [TEXTS["unavailable"]["en"]]
+        assert not at.get("form") and not chart_keys(at)
+    finally:
+        copying_state.decoder.clear()

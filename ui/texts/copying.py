@@ -199,11 +199,11 @@ TEXTS = {
         "en": "Measured on the final model, as on letters but in Chinese ({count} strings of "
         "{period} random Chinese characters, each typed twice): its best induction score is "
         "{induction} (on letters {letters}), and its loss is {first} nats on the first copy and "
-        "{second} on the second. It does not copy Chinese: it was shown letters copied, never "
-        "Chinese.",
+        "{second} on the second, hardly lower. It was shown letters copied, never Chinese, and "
+        "does not copy Chinese as it copies letters.",
         "zh": "在最终模型上像测字母那样测中文（{count} 个由 {period} 个随机汉字组成、各输入两遍的字符串）："
         "最好的归纳得分是 {induction}（字母上是 {letters}），第一遍的损失是 {first} 奈特，第二遍是 "
-        "{second}。它不会复制中文：它见过字母被复制，从没见过中文被复制。",
+        "{second}，几乎没有降低。它见过字母被复制，从没见过中文被复制，所以不会像复制字母那样复制中文。",
     },
     "x_position": {"en": "position", "zh": "位置"},
     "y_char_loss": {"en": "loss (nats)", "zh": "损失（奈特）"},

@@ -7,6 +7,7 @@ from ui.frame import fragment, open_page
 from ui.i18n import t
 from ui.quiz import ask
 from ui.view import unfold
+from ui.views import generate_decoder as decoder
 from ui.views import generate_state as gen
 from ui.views.generate import PAGE, calculator, one_step, sharing, why_cache
 from ui.widgets import choose_head, focus_index, glossary
@@ -99,7 +100,10 @@ focus = focus_index(labels)
 
 st.subheader(t("generate.steps"))
 glossary("decoder", "kv_cache")
-one_at_a_time(mha, labels, focus)
+if decoder.model_choice() == "decoder":  # the decoder the app trained, beside the toy
+    decoder.decoder_steps(s.sentence)
+else:
+    one_at_a_time(mha, labels, focus)
 
 work = gen.work(mha.n, s.d_model, s.n_heads, s.d_k)
 if ask("generate", s, work):

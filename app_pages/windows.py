@@ -14,6 +14,7 @@ from ui.i18n import t
 from ui.quiz import ask
 from ui.view import offer_csv, unfold
 from ui.views import windows as view
+from ui.views.windows_decoder import decoder_sinks
 from ui.views.windows_sinks import sink_section
 from ui.widgets import (
     choose_head,
@@ -110,6 +111,7 @@ def masks(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
         glossary("sliding_window", "attention_sink", "receptive_field")
         reach(n, labels, window, sinks)
         unfold(t("windows.sinks_section"), "windows_sinks", sink_section, s)
+        unfold(t("decoder.sinks_section"), "windows_decoder_sinks", decoder_sinks, s)
 
 
 s = open_page(view.PAGE, formula=FORMULA)

@@ -108,6 +108,12 @@ def read_delta(msg, drawn: Drawn, reply: Reply | None, error: Callable[[str], No
             reply.elements += 1
         else:
             reply.blocks += 1
+    if kind == "add_block":  # a folded section a student opens (st.expander with a key)
+        block = delta.add_block
+        if block.WhichOneof("type") == "expandable" and (key := key_of(block.expandable.id)):
+            drawn.widgets[key] = ("expander", block.expandable)
+            return key, "expander", block.expandable
+        return None
     if kind != "new_element":
         return None
     element = delta.new_element

@@ -2,7 +2,8 @@
 
 A widget's id ends with the key the app gave it (``$$ID-<hash>-<key>``). Its value goes
 back to the server in a ``WidgetState`` field that depends on the kind of widget: a number
-for a slider or a number input, True/False for a toggle or checkbox, the option's text for
+for a slider or a number input, True/False for a toggle, a checkbox or a folded section
+that reruns when opened (an expander with a key), the option's text for
 a select slider, a segmented control, a radio or a select box, the text for a text input
 or area, a one-off trigger for a button. A value is kept here as (field, value).
 """
@@ -27,7 +28,7 @@ def to_wire(kind: str, element, value) -> Wire:
         return ("string_array_value", [str(value)])
     if kind == "slider":
         return ("double_array_value", [float(value)])
-    if kind == "checkbox":
+    if kind in ("checkbox", "expander"):
         return ("bool_value", bool(value))
     if kind == "number_input":
         return ("double_value", float(value))

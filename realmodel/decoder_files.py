@@ -24,7 +24,7 @@ import numpy as np
 from safetensors import safe_open
 from safetensors.numpy import save_file
 
-from core.decoder.measures import phase_change
+from core.decoder.measures import phase_change, sharpening_step
 from core.decoder.model import DecoderConfig, DecoderWeights
 from core.decoder.vocab import Vocabulary
 
@@ -142,6 +142,13 @@ class ShippedDecoder:
         evals = self.log["evals"]
         gain = np.array(evals["second_copy_loss"]) - np.array(evals["first_copy_loss"])
         return phase_change(np.array(evals["step"]), gain)
+
+    @property
+    def sharpening_step(self) -> int:
+        """Where the best previous-token head's score rises fastest: the previous-token heads
+        sharpening, a second phase change."""
+        evals = self.log["evals"]
+        return sharpening_step(np.array(evals["step"]), np.array(evals["previous"]))
 
     @property
     def nbytes(self) -> int:

@@ -22,6 +22,7 @@ from core.long_context.windows import build_mask, mask_patterns
 from core.train.config import TrainConfig
 from core.train.experiment import compare, scaling_sweep
 from ui.figures import (
+    copying,
     generate,
     generate_cost,
     masking,
@@ -184,3 +185,20 @@ def test_the_windows_charts_are_the_specs_altair_builds(monkeypatch, lang, n, wi
     pieces = ["[CLS]", *labels(n), "[SEP]"]
     attentions = rng.dirichlet(np.ones(n + 2), size=(6, 12, n + 2))
     assert_as_altair_builds(monkeypatch, windows.sink_lines, sink_shares(attentions, pieces), t)
+
+
+@pytest.mark.parametrize(("checkpoint", "period"), [(0, None), (50, 3), (100, 4)])
+def test_the_copying_page_s_charts_are_the_specs_altair_builds(
+    monkeypatch, lang, checkpoint, period
+):
+    rng = np.random.default_rng(checkpoint)
+    trained, measured = np.arange(1, 101), np.arange(0, 101, 25)
+    losses = rng.random((2, 100)) * 4, rng.random((2, len(measured))) * 4
+    assert_as_altair_builds(
+        monkeypatch, copying.training_chart, trained, *losses[0], measured, *losses[1],
+        (25, 75), checkpoint, t,
+    )  # fmt: skip
+    labels_ = list("abcdabcdab"[: 2 * (period or 4) + 1])
+    assert_as_altair_builds(
+        monkeypatch, copying.char_losses, rng.random(len(labels_) - 1), labels_, period, t
+    )

@@ -43,8 +43,7 @@ def built_by_altair(monkeypatch, func, *args, **kwargs) -> list[Figure]:
     with monkeypatch.context() as m:
         m.setattr(Layout, "__call__", Layout.altair_spec)
         m.setattr(memo, "KEPT", 0)
-        heatmap.cache_clear()
-        bars.cache_clear()
+        memo.forget_all()
         return figures(func(*args, **kwargs))
 
 

@@ -5,13 +5,17 @@ import pytest
 
 from core.decoder.measures import (
     copy_losses,
+    first_shares,
     first_token_share,
     induction_score,
     phase_change,
     previous_token_score,
+    probe_alphabet,
     repeated_random,
+    sharpening_step,
     uniform_first_share,
 )
+from core.decoder.vocab import Vocabulary
 
 
 def test_the_scores_read_the_two_diagonals_they_are_named_after():
@@ -47,3 +51,29 @@ def test_repeated_random_strings_repeat_and_the_phase_change_is_the_steepest_fal
     assert texts.shape == (3, 8)
     np.testing.assert_array_equal(texts[:, :4], texts[:, 4:])
     assert phase_change(np.array([0, 100, 200, 300]), np.array([3.0, 2.9, 1.0, 0.9])) == 200
+
+
+def test_the_sharpening_is_the_steepest_rise_of_the_best_previous_token_head():
+    steps = np.array([0, 100, 200, 300])
+    previous = np.array([[[0.1, 0.0]], [[0.3, 0.2]], [[0.35, 0.3]], [[0.9, 0.3]]])  # [m, 1, 2]
+    assert sharpening_step(steps, previous) == 300
+
+
+def test_the_first_positions_share_against_an_even_share():
+    n = 5
+    even = np.tril(np.ones((n, n))) / np.arange(1, n + 1)[:, None]
+    sink = np.tril(np.ones((n, n))) * 0.0
+    sink[:, 0] = 1.0
+    attention = np.stack([np.stack([even, sink])])  # [L 1, h 2, n, n]
+    found = first_shares(np.stack([attention, attention], axis=2))  # two texts
+    assert found.share.shape == (1, 2) and (found.n, found.texts) == (n, 2)
+    np.testing.assert_allclose(found.ratio, [[1.0, 1.0 / uniform_first_share(n)]])
+    assert found.largest() == (0, 1, 1.0) and found.above(0.5) == 1
+
+
+def test_the_probes_alphabets_are_the_letters_and_the_chinese_characters():
+    vocab = Vocabulary(("\n", " ", *"abcdefghijklmnopqrstuvwxyz", "之", "乎", "\ufffd"))
+    assert vocab.decode(probe_alphabet(vocab, "letters")) == "abcdefghijklmnopqrstuvwxyz"
+    assert vocab.decode(probe_alphabet(vocab, "chinese")) == "之乎"
+    with pytest.raises(ValueError):
+        probe_alphabet(vocab, "greek")

@@ -12,12 +12,15 @@ from quiz_util import EN, fill, leaked, press, verdicts
 from test_chinese import english, visible_texts
 from test_quiz import settings
 
+from core import ARTICLE_SENTENCE
+from core.decoder import generate as decoder_generate
 from core.generate.inference_cost import decode_work, kv_cache_numbers, memory_estimate
 from core.generate.kvcache import generate
 from core.generate.model_configs import PRESETS
 from core.gqa import kv_head_choices
 from core.multihead import pool_kv_heads
 from core.quiz.generate import decode_questions, memory_questions, sharing_questions
+from realmodel.decoder_files import load_decoder
 from ui import state
 from ui.texts import CATALOG
 from ui.texts.generate import TEXTS
@@ -41,10 +44,10 @@ def decoded(params: dict, g: int | None = None):
     return s, p, gen
 
 
-def step_cells(at) -> dict[str, np.ndarray]:
+def step_cells(at, key: str = "gen_step") -> dict[str, np.ndarray]:
     """The step's table by part: the query row, the cached keys, weights and values, the
     output row, and how many rows are still to come."""
-    df = chart(at, "gen_step")
+    df = chart(at, key)
     rows = list(df["row"].cat.categories)
     df = df.assign(i=df["row"].cat.codes, j=df["col"].cat.codes)
     grid = df.pivot(index="i", columns="j", values="value")
@@ -323,3 +326,27 @@ def test_the_sharing_section_opens_on_heads_that_share(lang):
     text = all_text(at)
     assert "1×" not in text and "1 倍" not in text
     assert CATALOG["generate.g_now_mha"][lang].split("{")[0] in text
+
+
+def test_the_decoder_we_trained_writes_after_the_sentence_with_a_cache_in_each_layer():
+    at = open_page("generate", model="decoder", layer="2", dstep="40")
+    assert not at.exception
+    d = load_decoder()
+    g = decoder_generate(d.final.weights, d.vocab.encode(ARTICLE_SENTENCE).ids, 24, d.config)
+    assert [c.value for c in at.code] == [ARTICLE_SENTENCE + d.vocab.decode(g.new_ids)]
+    cells, s_t = step_cells(at, "gen_dstep"), g.steps[39].layers[1]  # step 40, layer 2
+    np.testing.assert_allclose(cells["query"], s_t.query[0, :8], atol=1e-12)
+    np.testing.assert_allclose(cells["keys"], s_t.keys[0, :, :8], atol=1e-12)
+    np.testing.assert_allclose(cells["weights"], s_t.weights[0], atol=1e-12)
+    np.testing.assert_allclose(cells["values"], s_t.values[0, :, :8], atol=1e-12)
+    np.testing.assert_allclose(cells["output"], s_t.head_outputs[0, :8], atol=1e-12)
+    assert len(cells["weights"]) == 40 and cells["future"] == len(g.steps) - 40
+    text = all_text(at)
+    for diff in (g.step_diff[39], g.max_diff):
+        assert ("0" if diff == 0 else f"{diff:.1e}") in text
+    assert g.same_choices and g.max_diff <= 1e-12
+    assert "gen_step" not in chart_keys(at) and "gen_work_step" in chart_keys(at)  # toy's rest
+    assert at.query_params["model"] == "decoder" and at.query_params["dstep"] == "40"
+    zh = open_page("generate", model="decoder", lang="zh")
+    left = {word for text in visible_texts(zh) for word in english(text)}
+    assert not left, sorted(left)

@@ -14,7 +14,11 @@ from apptest_util import all_text, chart, chart_keys, matrix, open_page
 from conftest import FIXTURES
 from quiz_util import EN, fill, leaked, press, verdicts
 
+from core import ARTICLE_SENTENCE
+from core.decoder import first_shares, forward
 from realmodel import FIX_COMMAND, loader
+from realmodel.decoder_files import load_decoder, read_texts
+from realmodel.train_decoder import held_out_windows
 from ui import state
 from ui.registry import questions
 from ui.settings import DEFAULTS, Settings, parse_params
@@ -189,3 +193,22 @@ def test_longformers_window_is_said_to_be_two_sided(lang):
 
     intro = CATALOG["windows.intro"][lang]
     assert {"en": "both sides", "zh": "前后两边"}[lang] in intro
+
+
+def test_our_decoder_s_share_on_its_first_character_is_measured_against_an_even_share():
+    at = open_page("windows", sections=("windows_decoder_sinks",))
+    assert not at.exception
+    d = load_decoder()
+    windows = held_out_windows(read_texts(), d.vocab, d.config.n_ctx)
+    texts = np.concatenate([ids[:, :-1] for ids in windows.values()])  # never trained on
+    held = first_shares(forward(d.final.weights, texts, d.config).attention)
+    sentence = first_shares(
+        forward(d.final.weights, d.vocab.encode(ARTICLE_SENTENCE).ids, d.config).attention
+    )
+    np.testing.assert_allclose(matrix(at, "decoder_sinks_held"), held.share, atol=1e-12)
+    np.testing.assert_allclose(matrix(at, "decoder_sinks_sentence"), sentence.share, atol=1e-12)
+    assert held.texts == 16 and held.above(0.5) == 0 and held.share.max() < 2 * held.even
+    text = all_text(at)
+    assert "This decoder has no attention sink." in text
+    assert f"the largest share is {held.share.max():.3f}" in text
+    assert f"even share of {held.even:.3f}" in text

@@ -175,6 +175,8 @@ def test_the_phase_change_comes_between_the_first_and_the_last_checkpoint(shippe
     step = shipped.phase_change_step
     assert 0 < step < shipped.final.step
     assert shipped.at(0).second_copy_loss - shipped.final.second_copy_loss > 1.0
+    # The second, where the previous-token heads sharpen, comes after the first.
+    assert step < shipped.sharpening_step < shipped.final.step
 
 
 # ---------------------------------------------------------------------------- PyTorch

@@ -131,10 +131,8 @@ def test_a_new_page_is_its_own_files_and_one_registration_line(tmp_path):
         (tree / path).write_text(text.lstrip(), encoding="utf-8")
     registry_file = tree / "ui" / "registry.py"
     source = registry_file.read_text(encoding="utf-8")
-    registry_file.write_text(
-        source.replace('    "cross_attention",\n)', '    "cross_attention",\n    "demo",\n)'),
-        encoding="utf-8",
-    )
+    last = f'    "{registry.ORDER[-1]}",\n)'
+    registry_file.write_text(source.replace(last, last[:-1] + '    "demo",\n)'), encoding="utf-8")
     diff = difflib.ndiff(source.splitlines(), registry_file.read_text().splitlines())
     changed = [line for line in diff if line[:1] in "+-"]
     assert changed == ['+     "demo",']  # one line

@@ -49,11 +49,12 @@ def lines_view(
     key: str,  # the chart's key
     heads_key: str,  # the head switch's key, prefixed by the page's name
     marked: int | None = None,  # a key to print in bold too
+    tell_apart: bool = True,  # repeated labels numbered, "the (2)"
 ) -> None:
     """A head switch and the line view of ``query``'s attention in the heads it shows."""
     shown = head_switch(names, default, heads_key)
     present = bool(st.session_state.get("present"))
-    options = {"present": present, "marked": marked}
+    options = {"present": present, "marked": marked, "tell_apart": tell_apart}
     show_lines(_view(weights, labels, query, names, shown, key, lang(), **options))
 
 

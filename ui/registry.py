@@ -31,6 +31,7 @@ ORDER = (
     "windows",
     "rope",
     "cross_attention",
+    "copying",
 )
 DEFAULT_PAGE = ORDER[0]
 

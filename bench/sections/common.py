@@ -32,6 +32,7 @@ SECTIONS = (
     "vote",
     "interactions",
     "train",
+    "copying",
 )
 
 # The largest settings the sidebar offers; the sentence is made in largest_sentence().

@@ -22,6 +22,7 @@ import numpy as np
 
 from core.decoder.backward import token_losses
 from core.decoder.model import DecoderConfig, DecoderWeights, forward
+from core.decoder.vocab import Vocabulary, is_cjk
 
 
 def repeated_random(
@@ -98,6 +99,17 @@ class HeadScores:
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 PROBE_SEED, PROBE_COUNT, PROBE_PERIOD = 2022, 8, 40  # the protocol of the sizing trial
+ALPHABETS = ("letters", "chinese")
+
+
+def probe_alphabet(vocab: Vocabulary, which: str) -> np.ndarray:  # -> [a] ids
+    """The ids random strings are drawn from: the 26 lowercase "letters" (what the model saw
+    copied in training), or every "chinese" character it knows (which it never saw copied)."""
+    if which == "letters":
+        return vocab.encode(LETTERS).ids
+    if which == "chinese":
+        return np.array([i for i, c in enumerate(vocab.chars) if is_cjk(c)])
+    raise ValueError(f"no alphabet {which!r}: one of {ALPHABETS}")
 
 
 def probe_texts(ids_of_letters: np.ndarray) -> np.ndarray:  # [26] -> [8, 80]
@@ -140,3 +152,44 @@ def phase_change(steps: np.ndarray, values: np.ndarray) -> int:  # [m], [m] -> a
         raise ValueError("a phase change needs at least two measurements")
     slope = np.diff(values) / np.diff(steps)
     return int(steps[1 + int(np.argmin(slope))])
+
+
+def sharpening_step(steps: np.ndarray, previous: np.ndarray) -> int:  # [m], [m, L, h] -> a step
+    """The step ending the steepest rise of the best previous-token score: where the
+    previous-token heads sharpen (a second phase change, after the one of ``phase_change``)."""
+    best = np.asarray(previous, dtype=float).reshape(len(steps), -1).max(axis=-1)  # [m]
+    return phase_change(steps, -best)
+
+
+@dataclass(frozen=True)
+class FirstShare:
+    """How much attention each head puts on the first position, against an even share."""
+
+    share: np.ndarray  # [L, h]  mean weight on position 0, over rows 1 … n − 1 (and texts)
+    even: float  # what position 0 would get if every row spread its weight evenly
+    n: int  # positions per text
+    texts: int  # texts averaged over
+
+    @property
+    def ratio(self) -> np.ndarray:  # [L, h]
+        """Each head's share in even shares: above 1 it favours the first position."""
+        return self.share / self.even
+
+    def largest(self) -> tuple[int, int, float]:
+        """(layer, head, share) of the head that gives the first position the most."""
+        layer, head = np.unravel_index(int(np.argmax(self.share)), self.share.shape)
+        return int(layer), int(head), float(self.share[layer, head])
+
+    def above(self, share: float) -> int:
+        """How many heads give the first position more than ``share``."""
+        return int(np.sum(self.share > share))
+
+
+def first_shares(attention: np.ndarray) -> FirstShare:  # [L, h, ..., n, n] -> [L, h]
+    """Each head's share of attention on the first position (an attention sink, if much
+    more than even: Xiao et al., 2023), averaged over any texts between heads and rows."""
+    n = attention.shape[-1]
+    share = first_token_share(attention)  # [L, h, ...]
+    share = share.reshape(*share.shape[:2], -1)  # [L, h, texts]
+    return FirstShare(share=share.mean(axis=-1), even=uniform_first_share(n), n=n,
+                      texts=share.shape[-1])  # fmt: skip

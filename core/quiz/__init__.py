@@ -2,9 +2,10 @@
 
 ``question`` is the form of one (and how a typed guess is read); ``lesson`` makes the
 questions of the article's pages and lists the article's claims; ``generate``,
-``long_context`` and ``rope_cross`` those of the pages that go further.
+``long_context``, ``rope_cross`` and ``copying`` those of the pages that go further.
 """
 
+from core.quiz.copying import copy_questions
 from core.quiz.generate import decode_questions, memory_questions, sharing_questions
 from core.quiz.lesson import (
     CLAIMS,
@@ -28,6 +29,7 @@ __all__ = [
     "CLAIMS",
     "NUMBER_LIMIT",
     "Question",
+    "copy_questions",
     "cross_attention_questions",
     "cross_questions",
     "decode_questions",

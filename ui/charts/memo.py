@@ -21,6 +21,14 @@ import numpy as np
 # Figures kept per function: a page draws up to a dozen, a class a few sentences at once;
 # the largest (a 64 × 64 matrix) holds about 200 kB of data.
 KEPT = 128
+_KEEPERS: list[OrderedDict] = []  # every remembered function's figures
+
+
+def forget_all() -> None:
+    """Drop every figure kept, of every remembered function (the tests that build a figure
+    with Altair directly must not be handed the one a template made)."""
+    for kept in _KEEPERS:
+        kept.clear()
 
 
 def _key(value):
@@ -37,6 +45,7 @@ def remembered(func: Callable) -> Callable:
     """``func`` (a figure function of arrays, labels, text and numbers), keeping the last
     KEPT figures by the contents of their arguments."""
     kept: OrderedDict = OrderedDict()
+    _KEEPERS.append(kept)
     lock = threading.Lock()
 
     @functools.wraps(func)

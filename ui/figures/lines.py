@@ -15,6 +15,7 @@ import altair as alt
 import numpy as np
 
 from core.lines import THRESHOLD, query_links, top_keys
+from core.tokens import plain_label
 from ui.charts import NO_DATA, OKABE_ITO, Figure, Text, chart_labels, fixed, layout, table
 from ui.widgets import md_escape
 
@@ -192,6 +193,7 @@ def attention_lines(
     present: bool = False,  # the presenter view: larger type and lines
     marked: int | None = None,  # a key to print in bold too (the Real model page's key)
     threshold: float = THRESHOLD,
+    tell_apart: bool = True,  # repeated tokens numbered, "the (2)"; False: as they are
 ) -> LinesView:
     """The line view of ``query``'s attention in the ``shown`` heads (see the module)."""
     weights = np.asarray(weights)
@@ -200,7 +202,9 @@ def attention_lines(
     caption = text("lines.caption", threshold=f"{threshold:g}", most=round(1 / threshold))
     if not shown:
         return LinesView(None, key, caption, text("lines.none"))
-    labels = chart_labels(labels)
+    # Each row stands at its own height, so repeated labels need not differ: a text read one
+    # character at a time repeats them on every line, where "(2)", "(3)" … would only clutter.
+    labels = chart_labels(labels) if tell_apart else [plain_label(str(x)) for x in labels]
     links = query_links(weights, query, shown, threshold)
     m = len(links.weight)
     rank = {h: r for r, h in enumerate(shown)}

@@ -75,6 +75,8 @@ TEXTS = {
     "choice.early": {"en": "the early layers", "zh": "前面几层"},
     "choice.middle": {"en": "the middle layers", "zh": "中间几层"},
     "choice.late": {"en": "the late layers", "zh": "后面几层"},
+    "choice.layer_1": {"en": "layer 1", "zh": "第 1 层"},
+    "choice.layer_2": {"en": "layer 2", "zh": "第 2 层"},
     # the article's claims, as a question names the one it tests
     "claim": {"en": "This tests: {claim}", "zh": "这道题检验的是：{claim}"},
     "claim.order": {
@@ -143,5 +145,15 @@ TEXTS = {
     "claim.window": {
         "en": "a window limits what one layer sees; stacked layers see about L·w back",
         "zh": "窗口限制了一层能看到的范围；叠加 L 层后大约能往回看 L·w 个词元",
+    },
+    "claim.copy": {
+        "en": "a trained decoder predicts a string's second copy far better than its first: "
+        "it learned to copy",
+        "zh": "训练好的解码器预测字符串的第二遍远比第一遍准：它学会了复制",
+    },
+    "claim.compose": {
+        "en": "copying takes two layers: a previous-token head, then an induction head that "
+        "reads what it wrote",
+        "zh": "复制需要两层：先有前一词元头，再有读取它所写内容的归纳头",
     },
 }

@@ -30,6 +30,7 @@ from ui.page import Page, Param, keep_whole, uses
 from ui.quiz import ask
 from ui.settings import Settings
 from ui.view import unfold
+from ui.views import generate_decoder as decoder
 from ui.views import generate_state as gen
 from ui.widgets import (
     dim_labels,
@@ -373,7 +374,7 @@ PAGE = Page(
     section="further",
     tour="further",
     controls=uses("causal"),  # the causal mask is always on while generating: the page says so
-    params=(gen.STEP, gen.KV_HEADS, PRESET, CTX, TYPE, BATCH),
+    params=(gen.STEP, gen.KV_HEADS, PRESET, CTX, TYPE, BATCH, *decoder.PARAMS),
     questions={
         "generate": quiz.decode_questions,
         "generate_share": quiz.sharing_questions,

@@ -4,6 +4,7 @@ no network (the Hugging Face hub offline) unless a test puts a stand-in in its p
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -20,6 +21,21 @@ from realmodel import FIX_COMMAND, ModelUnavailable, load_model, locate_model
 
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def scan_components_once() -> None:
+    """Every new AppTest scans the metadata of every installed package for Streamlit
+    components (about 0.35 s, most of a page's test); a server does it once at its start.
+    The installed packages do not change during a test run, so one scan a process serves
+    every AppTest (the app itself uses no such component either way)."""
+    from streamlit.components.v2 import manifest_scanner
+
+    manifest_scanner.scan_component_manifests = functools.cache(
+        manifest_scanner.scan_component_manifests
+    )
+
+
+scan_components_once()
 
 
 def pytest_addoption(parser):

@@ -91,15 +91,16 @@ def head_names(L: int, h: int) -> list[str]:
 # ------------------------------------------------------------------------ training
 
 
-def _score_grid(name: str, scores: np.ndarray, key: str) -> None:
-    """A [L, h] grid of one kind of score, each cell's number printed."""
-    layers = [str(i) for i in range(1, scores.shape[0] + 1)]
-    heads = [str(j) for j in range(1, scores.shape[1] + 1)]
+def head_grid(name: str, values: np.ndarray, key: str, value_key: str = "copying.score") -> None:
+    """A [L, h] grid of one number per head (a score, a share), each cell's number printed,
+    on the weights' scale."""
+    layers = [str(i) for i in range(1, values.shape[0] + 1)]
+    heads = [str(j) for j in range(1, values.shape[1] + 1)]
     st.markdown(f"**{name}**")
     figure = heatmap(
-        scores, layers, heads, kind="weights", numbers=True,
+        values, layers, heads, kind="weights", numbers=True,
         row_title=t("copying.layer"), col_title=t("common.head"),
-        value_title=t("copying.score"), legend=False,
+        value_title=t(value_key), legend=False,
         present=bool(st.session_state.get("present")),
     )  # fmt: skip
     show_chart(figure, key=key)
@@ -160,9 +161,9 @@ def training(d) -> int:
     )
     left, right = st.columns(2)
     with left:
-        _score_grid(t("copying.previous_grid", step=step), c.previous, "copy_previous")
+        head_grid(t("copying.previous_grid", step=step), c.previous, "copy_previous")
     with right:
-        _score_grid(t("copying.induction_grid", step=step), c.induction, "copy_induction")
+        head_grid(t("copying.induction_grid", step=step), c.induction, "copy_induction")
     st.caption(t("copying.scores_caption"))
     return step
 

@@ -8,28 +8,13 @@ import numpy as np
 import streamlit as st
 
 from core import ARTICLE_SENTENCE
-from ui.charts import heatmap
 from ui.frame import page_link
 from ui.i18n import t
 from ui.settings import Settings
 from ui.views import copying_state as cs
-from ui.widgets import show_chart
+from ui.views.copying import head_grid
 
 SINK_SHARE = 0.5  # a head that gives the first position more than this uses it as a sink
-
-
-def _grid(name: str, share: np.ndarray, key: str) -> None:
-    """Each head's share on the first character, on the weights' scale (as [CLS]'s above)."""
-    st.markdown(f"**{name}**")
-    layers = [str(i) for i in range(1, share.shape[0] + 1)]
-    heads = [str(j) for j in range(1, share.shape[1] + 1)]
-    figure = heatmap(
-        share, layers, heads, kind="weights", numbers=True,
-        row_title=t("copying.layer"), col_title=t("common.head"),
-        value_title=t("decoder.first_share"), legend=False,
-        present=bool(st.session_state.get("present")),
-    )  # fmt: skip
-    show_chart(figure, key=key)
 
 
 def _largest(found) -> dict:
@@ -59,9 +44,19 @@ def decoder_sinks(s: Settings) -> None:
     st.markdown(t("decoder.sinks_intro", n=held.n, windows=held.texts))
     left, right = st.columns(2)
     with left:
-        _grid(t("decoder.held_grid", n=held.n), held.share, "decoder_sinks_held")
+        head_grid(
+            t("decoder.held_grid", n=held.n),
+            held.share,
+            "decoder_sinks_held",
+            "decoder.first_share",
+        )
     with right:
-        _grid(t("decoder.sentence_grid", n=mine.n), mine.share, "decoder_sinks_sentence")
+        head_grid(
+            t("decoder.sentence_grid", n=mine.n),
+            mine.share,
+            "decoder_sinks_sentence",
+            "decoder.first_share",
+        )
     verdict = "decoder.no_sink" if held.above(SINK_SHARE) == 0 else "decoder.sink"
     st.markdown(t(verdict, **_largest(held)))
     st.markdown(t("decoder.sentence_found", n=mine.n, **_largest(mine)))

@@ -27,12 +27,15 @@ def scan_components_once() -> None:
     """Every new AppTest scans the metadata of every installed package for Streamlit
     components (about 0.35 s, most of a page's test); a server does it once at its start.
     The installed packages do not change during a test run, so one scan a process serves
-    every AppTest (the app itself uses no such component either way)."""
-    from streamlit.components.v2 import manifest_scanner
+    every AppTest (the app itself uses no such component either way). A Streamlit without
+    the scanner is left as it is."""
+    try:
+        from streamlit.components.v2 import manifest_scanner
 
-    manifest_scanner.scan_component_manifests = functools.cache(
-        manifest_scanner.scan_component_manifests
-    )
+        scan = manifest_scanner.scan_component_manifests
+    except (ImportError, AttributeError):
+        return
+    manifest_scanner.scan_component_manifests = functools.cache(scan)
 
 
 scan_components_once()

@@ -6,7 +6,7 @@ each file in app_pages/ only reads the settings, asks ui.state for results, and 
 
 import streamlit as st
 
-from ui import class_panel, classroom, process, registry, sidebar
+from ui import class_panel, class_student, classroom, process, registry, sidebar
 from ui import settings as cfg
 from ui.frame import navigation, tour_bar, write_link
 from ui.i18n import set_language, t
@@ -62,9 +62,9 @@ if st.session_state.get("_link_fixed"):
     )
 
 class_panel.teacher_panel(page_name, settings)
-class_panel.student_bar()
+class_student.student_bar()
 class_panel.show_notice()
-class_panel.begin_questions()
+class_student.begin_questions()
 try:
     nav.run()
 finally:  # the link says what the page shows, its own controls included

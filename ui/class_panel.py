@@ -1,4 +1,5 @@
-"""What a class looks like: the teacher's panel and projector, a student's bar and votes.
+"""What a class looks like: the join link's first view, the sidebar's join or teach, and
+the teacher's panel and projector.
 
 - The sidebar's "Join or teach a class" (inside the Share popover: nothing is sent until it
   is opened) takes a code or opens a class (``join_or_teach``).
@@ -9,12 +10,8 @@
   "Reveal"), "Discuss and vote again" and "Reveal". The spread is a fragment that runs
   every classroom.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing
   moved, the last board drawn again.
-- A student's page shows, at its top, the class it is in with "Leave the class", a
-  message when the class cannot be reached, and the teacher's offer of a page (a
-  fragment that runs every classroom.STUDENT_POLL_S: one cheap call when nothing moved;
-  a second round or a reveal of a question on the student's page reruns the page). Under
-  each question: whether the vote counted, the second round's vote, and after the reveal
-  the class's spread and the answer (``student_question``).
+- A student's page: ui.class_student (it draws the class's spread and shift with
+  ``spread_of`` and ``shares`` from here).
 """
 
 from __future__ import annotations
@@ -32,7 +29,7 @@ from ui import settings as cfg
 from ui.figures.classroom import before_after, percent, spread
 from ui.i18n import lang, t
 from ui.view import unfold
-from ui.widgets import md_escape, show_chart
+from ui.widgets import show_chart
 
 _run = threading.local()  # each session's script runs in its own thread
 FIGURES_KEPT = 8  # a session's spreads kept for the same votes (a page asks one or two)
@@ -217,8 +214,8 @@ def _revealed(m, name: str, i: int, q: Question, cq, settings: cfg.Settings) -> 
     """A question revealed: its votes, the share right in each round and the shift, the
     answer and why (the page goes on below once every question is)."""
     if any(r.voters for r in cq.rounds):
-        show_chart(_spread(m, cq), key=f"class_{name}_{i}")
-    _shares(cq, f"class_{name}_{i}_shift")
+        show_chart(spread_of(m, cq), key=f"class_{name}_{i}")
+    shares(cq, f"class_{name}_{i}_shift")
     asked.answers().setdefault(q.signature, asked.REVEALED)
     asked.verdict(q, asked.answers()[q.signature], settings)
 
@@ -229,7 +226,7 @@ def _choice_label(choice: str) -> str:
     return t(choice) if choice.startswith(asked.TEXT_KEYS) else choice
 
 
-def _spread(m: classroom.Member, cq, title: str = ""):
+def spread_of(m: classroom.Member, cq, title: str = ""):
     """The spread of a question's votes, made again only when they moved (the projector
     redraws it every second)."""
     key = (cq, title, lang())
@@ -299,7 +296,7 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
     for i, cq in boards:
         if cq is not None and any(r.voters for r in cq.rounds):
             title = t("classroom.board.question", n=i) if numbered else ""
-            show_chart(_spread(m, cq, title), key=f"class_{name}_{i}")
+            show_chart(spread_of(m, cq, title), key=f"class_{name}_{i}")
 
 
 def _reveal(m: classroom.Member, q: Question) -> None:
@@ -307,7 +304,7 @@ def _reveal(m: classroom.Member, q: Question) -> None:
     asked.answers().setdefault(q.signature, asked.REVEALED)
 
 
-def _shares(cq, key: str) -> None:
+def shares(cq, key: str) -> None:
     """After the reveal: the share right in each round, and the shift between them."""
     if cq.shift is not None:
         first, second = cq.rounds
@@ -343,138 +340,3 @@ def _shares(cq, key: str) -> None:
                 share=percent(r.share_right),
             )
         )
-
-
-# --- a student --------------------------------------------------------------------------
-
-
-def student_bar() -> None:
-    """At the top of a student's page: the class and "Leave", then what the teacher asks
-    of it (live)."""
-    m = classroom.studying()
-    if m is None:
-        return
-    row = st.container(horizontal=True, vertical_alignment="center", key="class_bar")
-    row.markdown(":material/groups: " + t("classroom.in_class", code=store_api.show_code(m.code)))
-    row.button(t("classroom.leave"), key="class_leave", on_click=classroom.leave, type="tertiary")
-    _run.whole = True  # this is the page's run: it draws the questions itself
-    _student_bar()
-
-
-def _drawn(m: classroom.Member) -> dict[str, tuple[int, bool]]:
-    """The state of the student's page's questions in the class (round, revealed)."""
-    known = m.view.questions if m.view is not None else ()
-    return {b.key: (b.round, b.revealed) for b in known if b.key in m.drawn}
-
-
-@st.fragment(run_every=classroom.STUDENT_POLL_S)  # no control here either: no link to write
-def _student_bar() -> None:
-    """What may change while the student reads: the class unreachable, the teacher's
-    offer; usually nothing at all (a run that draws nothing costs least)."""
-    classroom.follow_offer()
-    whole, _run.whole = getattr(_run, "whole", False), False
-    m = classroom.studying()
-    if m is None:
-        return
-    before = _drawn(m)
-    _, moved = classroom.refresh_view(m)
-    if classroom.studying() is not m:  # the class ended: the page says so
-        if not whole:
-            st.rerun()
-        return
-    if moved and not whole and _drawn(m) != before:  # a new round or a reveal here
-        st.rerun()
-    code = store_api.show_code(m.code)
-    if not m.joined:
-        st.warning(t("classroom.joining", code=code), icon=":material/cloud_off:")
-    elif not m.reachable:
-        st.warning(t("classroom.unreachable"), icon=":material/cloud_off:")
-    offer = m.view.offer if m.view is not None else None
-    if offer is not None and offer.number > m.offer_seen:
-        pages = registry.pages()
-        title = pages[offer.page].title if offer.page in pages else md_escape(offer.page)
-        box = st.container(border=True, horizontal=True, vertical_alignment="center")
-        box.markdown(":material/campaign: " + t("classroom.offer", page=title))
-        box.button(
-            t("classroom.offer_go"),
-            type="primary",
-            icon=":material/arrow_forward:",
-            on_click=classroom.go_to_offer,
-            args=(m, offer.number, offer.page, offer.link),
-            key="class_offer_go",
-        )
-        box.button(
-            t("classroom.offer_dismiss"),
-            type="tertiary",
-            on_click=classroom.dismiss_offer,
-            args=(m, offer.number),
-            key="class_offer_dismiss",
-        )
-
-
-def begin_questions() -> None:
-    """The frame's step before the page: no question of the student's page drawn yet."""
-    m = classroom.studying()
-    if m is not None:
-        m.drawn = set()
-
-
-def student_question(q: Question, answered: bool) -> None:
-    """Under a question on a student's page: the class's side of it."""
-    m = classroom.studying()
-    if m is None:
-        return
-    key = store_api.question_key(q.signature)
-    m.drawn.add(key)
-    outcome, detail = m.votes.get(q.signature, (None, None))
-    cq = classroom.class_question(m, q)
-    open_here = cq is not None and not cq.revealed
-    voted = detail if outcome == "counted" else 0
-    again = open_here and answered and cq.round > voted
-    if outcome == "counted":  # one line: counted, and what comes next
-        waiting = f" {t('classroom.student.waiting')}" if open_here and not again else ""
-        st.caption(f":material/how_to_vote: {t('classroom.vote.counted', round=detail)}{waiting}")
-    elif outcome == "unreachable":
-        st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
-    elif outcome == "refused":
-        st.warning(t(f"classroom.vote.{_refusal(detail)}"), icon=":material/how_to_vote:")
-    if cq is None:
-        return
-    if cq.revealed:
-        st.markdown(t("classroom.student.revealed"))
-        show_chart(_spread(m, cq), key=f"class_{key[:8]}")
-        _shares(cq, f"class_{key[:8]}_shift")
-    elif again:
-        _vote_again(q, cq.round, key)
-
-
-def _refusal(reason: object) -> str:
-    known = ("not_published", "closed", "not_member", "unreachable")
-    return reason if reason in known else "invalid"
-
-
-def _vote_again(q: Question, round_: int, key: str) -> None:
-    """Round 2 on a question the student has answered: one more vote for the class."""
-    widget = f"class_again_{key[:12]}"
-    with st.form(f"{widget}_form", border=True):
-        st.markdown(f"**{t('classroom.vote.again', round=round_)}**")
-        st.caption(t("classroom.vote.again_body"))
-        asked.guess_widget(q, widget)
-        if error := st.session_state.get(f"{widget}_error"):
-            st.warning(t(error), icon=":material/edit:")
-        st.form_submit_button(
-            t("classroom.vote.send"),
-            on_click=_send_again,
-            args=(q, widget),
-            type="primary",
-            icon=":material/how_to_vote:",
-        )
-
-
-def _send_again(q: Question, widget: str) -> None:
-    raw = st.session_state.get(widget)
-    st.session_state[f"{widget}_error"] = None
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        st.session_state[f"{widget}_error"] = "quiz.msg.empty"
-        return
-    classroom.vote(q, raw)

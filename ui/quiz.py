@@ -23,7 +23,7 @@ import streamlit as st
 
 from core import quiz
 from core.quiz import Question
-from ui import class_panel, classroom, registry
+from ui import class_panel, class_student, classroom, registry
 from ui.i18n import t
 from ui.questions import (
     REVEALED,
@@ -89,7 +89,7 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
         if q.signature in records:
             st.markdown(question_text(q))
             verdict(q, records[q.signature], settings)
-            class_panel.student_question(q, answered=True)
+            class_student.student_question(q, answered=True)
     if not pending:
         return True
     with st.form(f"quiz_{name}", border=False):
@@ -119,7 +119,7 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
             key=f"quiz_{name}_skip",
         )
     for _, q in pending:  # in a class: a vote that did not count, or the revealed spread
-        class_panel.student_question(q, answered=False)
+        class_student.student_question(q, answered=False)
     if settings.present and classroom.member() is None:  # the class votes on its phones
         class_panel.teach_button()
     return False

@@ -6,6 +6,7 @@ from ui.quiz import ask
 from ui.view import unfold
 from ui.views import copying as view
 from ui.views.copying_state import decoder
+from ui.views.copying_writing import writing
 
 
 @fragment  # the checkpoint and the text rerun only this, not the frame and the sidebar
@@ -14,9 +15,7 @@ def lab(d) -> None:
     text read by that checkpoint, and what it writes (which follows the checkpoint)."""
     step = view.training(d)
     view.your_text(d, step)
-    unfold(
-        t("copying.write"), "copy_write_open", view.writing, d, step, icon=":material/edit_note:"
-    )
+    unfold(t("copying.write"), "copy_write_open", writing, d, step, icon=":material/edit_note:")
 
 
 s = open_page(view.PAGE, about_input=False)

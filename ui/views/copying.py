@@ -1,6 +1,6 @@
 """The copying page's sections: the model, its training with the checkpoint shown, a text of
-the student's with the heads' lines, and what the model writes with its KV caches (a
-fragment of its own inside the page's: its controls rerun only it)."""
+the student's with the heads' lines (what the model writes with its KV caches:
+ui.views.copying_writing)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,15 @@ import streamlit as st
 from ui.charts import Figure, heatmap
 from ui.charts.memo import remembered
 from ui.figures import copying as figures
-from ui.frame import fragment
 from ui.i18n import lang, t
 from ui.lines import lines_view
 from ui.page import Page
 from ui.view import unfold
 from ui.views import copying_state as cs
-from ui.widgets import index_picker, md_escape, plain, sci, show_chart, weights_view
+from ui.widgets import index_picker, md_escape, show_chart, weights_view
 
 STEP_PICK, QUERY_PICK = "copy_step_pick", "copy_at_pick"
-TEXT_BOX, PROMPT_BOX = "copy_text_box", "copy_prompt_box"
+TEXT_BOX = "copy_text_box"
 UNKNOWN_SHOWN = 8  # characters the model does not know, named in its message
 
 
@@ -188,7 +187,7 @@ def _draw_text(kind: str) -> None:
     st.session_state.pop(cs.QUERY.key, None)  # the lines start again where the text says
 
 
-def _unknown(d, text: str) -> None:
+def unknown(d, text: str) -> None:
     """Say which characters the model does not know, if any (it reads each as U+FFFD)."""
     from core.decoder import UNKNOWN
 
@@ -236,7 +235,7 @@ def text_box(d) -> str | None:
     if len(raw) > cs.MAX_CHARS:
         st.info(t("copying.cut", max=cs.MAX_CHARS, n=len(raw)), icon=":material/content_cut:")
     text = cs.model_text(raw)
-    _unknown(d, text)
+    unknown(d, text)
     return text
 
 
@@ -356,73 +355,6 @@ def your_text(d, step: int) -> None:
     st.caption(t("copying.char_losses_caption"))
     lines(r, d, step, labels)
     unfold(t("copying.map"), "copy_map_open", whole_map, r, d, labels, icon=":material/grid_on:")
-
-
-# ------------------------------------------------------------------------ writing
-
-
-def _from_text() -> None:
-    """A button's callback: the prompt becomes the student's text, its first copy and a few
-    characters of the second if it repeats, else its first half."""
-    from core.decoder import repeat_period
-
-    text = cs.model_text(cs.held(cs.TEXT, cs.default_text()))
-    vocab = cs.decoder().vocab
-    period = repeat_period(vocab.encode(text).ids)
-    cut = period + cs.PROMPT_AGAIN if period else max(len(text) // 2, 1)
-    st.session_state[cs.PROMPT.key] = text[:cut]
-
-
-@fragment
-def writing(d, step: int) -> None:
-    """A prompt, how many characters to write, how: the text written with the caches, and
-    how far each step is from the uncached pass."""
-    st.markdown(t("copying.write_intro"))
-    raw = cs.held(cs.PROMPT, cs.default_prompt())
-    st.session_state[PROMPT_BOX] = raw
-    st.text_input(
-        t("copying.prompt"), key=PROMPT_BOX, on_change=cs.keep, args=(cs.PROMPT.key, PROMPT_BOX),
-        help=t("copying.prompt_help", max=cs.MAX_CHARS - 1),
-    )  # fmt: skip
-    st.button(
-        t("copying.from_text"), key="copy_from_text", icon=":material/content_copy:",
-        on_click=_from_text, help=t("copying.from_text_help"),
-    )  # fmt: skip
-    if not raw:
-        st.warning(t("copying.no_prompt"), icon=":material/edit_off:")
-        return
-    prompt = raw[: cs.MAX_CHARS - 1]  # room for one character at least
-    if len(raw) > len(prompt):
-        st.info(t("copying.prompt_cut", max=len(prompt), n=len(raw)), icon=":material/content_cut:")
-    _unknown(d, prompt)
-    room = cs.MAX_CHARS - len(prompt)
-    n_new = cs.NEW.count(1, room)
-    temperature = float(cs.TEMPERATURE.whole(cs.TEMPERATURES))
-    left, right = st.columns(2)
-    if room > 1:
-        help_ = t("copying.new_help", room=room)
-        left.slider(t("copying.new"), 1, room, key=cs.NEW.key, help=help_)
-    else:
-        left.caption(t("copying.one_new"))
-    right.select_slider(
-        t("copying.temperature"), options=cs.TEMPERATURES, key=cs.TEMPERATURE.key,
-        format_func=plain, help=t("copying.temperature_help"),
-    )  # fmt: skip
-    seed = 0
-    if temperature > 0:
-        seed = cs.SEED.count(0, cs.SEED_MAX)
-        st.number_input(t("copying.seed"), 0, cs.SEED_MAX, key=cs.SEED.key)
-    g = cs.writing(step, prompt, n_new, temperature, seed)
-    written = d.vocab.decode(g.new_ids)
-    st.markdown(t("copying.prompt_shown", n=len(prompt)))
-    st.code(prompt, language=None, wrap_lines=True)
-    st.markdown(t("copying.written_shown", n=len(written), step=step))
-    st.code(written, language=None, wrap_lines=True)
-    c = d.config
-    cache = {"L": c.n_layers, "h": c.n_heads, "t": len(g.steps), "d_k": c.d_k}
-    cache["numbers"] = f"{2 * c.n_layers * c.n_heads * len(g.steps) * c.d_k:,}"
-    same = t("copying.same_yes" if g.same_choices else "copying.same_no")
-    st.caption(t("copying.write_caption", max=sci(g.max_diff), same=same, **cache))
 
 
 # ------------------------------------------------------------------------ declaration

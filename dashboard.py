@@ -6,8 +6,11 @@ each file in app_pages/ only reads the settings, asks ui.state for results, and 
 
 import streamlit as st
 
-from ui import class_panel, class_student, classroom, process, registry, sidebar
+from ui import process, registry, sidebar
 from ui import settings as cfg
+from ui.classroom import panel as class_panel
+from ui.classroom import session
+from ui.classroom import student as class_student
 from ui.frame import navigation, tour_bar, write_link
 from ui.i18n import set_language, t
 from ui.questions import settle_settings
@@ -33,7 +36,7 @@ st.set_page_config(
 
 process.one_blas_thread()
 cfg.init_state()
-classroom.begin()
+session.begin()
 set_language(st.session_state["lang"])
 st.html(process.styles("app.css"))
 if st.session_state["present"]:

@@ -4,7 +4,7 @@ student gets, and the store stopped mid-class.
 The loop runs on a SQLite file and on a real redis-server (started here), the Redis one
 as two replicas: the teacher's runs and the students' are served by two store objects
 (two connections, two processes' worth of state) sharing one Redis, as two servers
-behind a balancer are. The app's store (ui.classroom.store) is the one the test names.
+behind a balancer are. The app's store (ui.classroom.session.store) is the one the test names.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from test_classroom_store import redis_or_skip
 from classroom.redis_store import RedisStore
 from classroom.sqlite_store import SQLiteStore
 from harness.redis_server import RedisServer
-from ui import classroom
+from ui.classroom import session
 from ui.settings import DEFAULTS
 from ui.texts import CATALOG
 
@@ -53,7 +53,7 @@ class Replicas:
     def __init__(self, monkeypatch, **stores) -> None:
         self.stores = stores
         self.now = next(iter(stores))
-        monkeypatch.setattr(classroom, "store", lambda: self.stores[self.now])
+        monkeypatch.setattr(session, "store", lambda: self.stores[self.now])
 
     def run(self, at, name: str | None = None):
         self.now = name or self.now
@@ -104,7 +104,7 @@ def teach(replicas: Replicas):
     """A teacher on the page in the presenter view who presses "Teach a class"."""
     teacher = replicas.open("teacher", present="1")
     replicas.click(teacher, "class_teach_page")
-    return teacher, teacher.session_state[classroom.SESSION]
+    return teacher, teacher.session_state[session.SESSION]
 
 
 def vote(replicas, at, choice: str, number: str) -> None:
@@ -127,7 +127,7 @@ def test_the_whole_loop(replicas):
     teacher, m = teach(replicas)
     code = m.code
     assert teacher.query_params["class"] == code and teacher.query_params["teach"] == m.key
-    link = classroom.join_link(m, replace(DEFAULTS, present=True, d_model=8), "http://x/p")
+    link = session.join_link(m, replace(DEFAULTS, present=True, d_model=8), "http://x/p")
     assert m.key not in link and f"class={code}" in link and "present" not in link
 
     # Three students: two by the link, one by the code typed in the sidebar.
@@ -141,7 +141,7 @@ def test_the_whole_loop(replicas):
     c = replicas.open("students", **{"class": code})
     for s in (a, b, c):
         assert en("classroom.in_class", code=f"{code[:3]}-{code[3:6]}-{code[6:]}") in all_text(s)
-        assert s.session_state[classroom.SESSION].key is None  # no student holds the key
+        assert s.session_state[session.SESSION].key is None  # no student holds the key
         assert "teach" not in s.query_params
 
     vote(replicas, a, "quiz.choice.yes", "3.57")
@@ -188,12 +188,12 @@ def test_the_whole_loop(replicas):
 
     # The tallies, anonymous; then the class ends and the students are told.
     replicas.now = "teacher"
-    rows = list(csv.reader(io.StringIO(classroom.tallies_csv(m).removeprefix("\ufeff"))))
+    rows = list(csv.reader(io.StringIO(session.tallies_csv(m).removeprefix("\ufeff"))))
     assert rows[0] == ["question", "settings", "round", "choice", "count"]
     counted = {(r[0], r[2], r[3]): int(r[4]) for r in rows[1:]}
     assert counted[("weighted_sum.negative", "1", "quiz.choice.no")] == 2
     assert not any(
-        s.session_state[classroom.SESSION].student in "".join(map(str, rows)) for s in (a, b, c)
+        s.session_state[session.SESSION].student in "".join(map(str, rows)) for s in (a, b, c)
     )
     teacher.button(key="class_end_now").click()
     replicas.run(teacher)
@@ -226,7 +226,7 @@ def test_forged_codes_and_keys_get_a_message_and_the_page_works(one_store):
     for params, message in cases:
         at = one_store.open("students", **params)
         assert en(message) in all_text(at), params
-        assert classroom.SESSION not in at.session_state  # in no class, teaching none
+        assert session.SESSION not in at.session_state  # in no class, teaching none
         assert "teach" not in at.query_params and "class" not in at.query_params
         assert f"quiz_{PAGE}_check" in [b.key for b in at.button]  # the page as ever
         assert not [b.key for b in at.button if b.key and b.key.startswith("class_reveal")]
@@ -282,7 +282,7 @@ def test_a_student_back_by_their_own_link_is_the_same_member(one_store):
     own = {name: first.query_params[name] for name in ("class", "me")}
     vote(one_store, first, "quiz.choice.no", "9")
     again = one_store.open("students", **own)  # no light first view: straight to the page
-    assert again.session_state[classroom.SESSION].student == own["me"]
+    assert again.session_state[session.SESSION].student == own["me"]
     vote(one_store, again, "quiz.choice.yes", "3.57")
     one_store.run(teacher, "teacher")
     assert shows(teacher, counts(1, 1, 1))
@@ -300,7 +300,7 @@ def test_the_teachers_link_opened_again_teaches_the_same_class(one_store):
     """A reload, or the other replica after one died, in the other language too."""
     _, m = teach(one_store)
     again = one_store.open("teacher", present="1", lang="zh", **{"class": m.code, "teach": m.key})
-    assert again.session_state[classroom.SESSION].key == m.key
+    assert again.session_state[session.SESSION].key == m.key
     text = all_text(again)
     code = f"{m.code[:3]}-{m.code[3:6]}-{m.code[6:]}"
     assert CATALOG["classroom.panel.title"]["zh"].format(code=code) in text
@@ -314,7 +314,7 @@ def test_bring_the_class_here_offers_a_click_that_takes_the_teachers_view(one_st
     settings, its own language kept."""
     teacher = one_store.open("teacher", present="1", d="8", lang="zh")
     one_store.click(teacher, "class_teach_page")
-    m = teacher.session_state[classroom.SESSION]
+    m = teacher.session_state[session.SESSION]
     student = one_store.open("students", **{"class": m.code})
     student.session_state["d_model"] = 16  # the student looked around meanwhile
     one_store.run(student)

@@ -1,5 +1,5 @@
 """How a page's question reads and answers: its texts, the guess widget, the verdict, and
-the answers a session has given (ui.quiz asks the questions; ui.class_panel draws them on
+the answers a session has given (ui.quiz asks the questions; ui.classroom.panel draws them on
 the projector and under a student's vote)."""
 
 from __future__ import annotations

@@ -11,10 +11,10 @@ presenter view there is no guess to type: the class votes, then the teacher reve
 
 Answers are kept per session by the question's signature, so a new sentence or a new
 d_model asks afresh. Outside a class nothing is stored on the server or shared between
-students. In a class (ui.classroom) a committed guess is also a vote: "Check" records it
+students. In a class (ui.classroom.session) a committed guess is also a vote: "Check" records it
 for the class, under the question's signature (the student's page and settings), and says
 whether it counted; a student's own verdict is the same as outside a class. The teacher's
-page draws the projector (ui.class_panel) in place of the question box.
+page draws the projector (ui.classroom.panel) in place of the question box.
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ import streamlit as st
 
 from core import quiz
 from core.quiz import Question
-from ui import class_panel, class_student, classroom, registry
+from ui import registry
+from ui.classroom import panel as class_panel
+from ui.classroom import session
+from ui.classroom import student as class_student
 from ui.i18n import t
 from ui.questions import (
     REVEALED,
@@ -69,7 +72,7 @@ def _check(name: str, pending: list[tuple[int, Question]]) -> None:
         else:
             guess, typed = raw, shown(raw)
         answers()[q.signature] = {"guess": typed, "right": q.is_right(guess), "skipped": False}
-        classroom.vote(q, raw)  # in a class: the guess is the student's vote too
+        session.vote(q, raw)  # in a class: the guess is the student's vote too
     mark_whole_page()  # the score in the sidebar
 
 
@@ -120,7 +123,7 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
         )
     for _, q in pending:  # in a class: a vote that did not count, or the revealed spread
         class_student.student_question(q, answered=False)
-    if settings.present and classroom.member() is None:  # the class votes on its phones
+    if settings.present and session.member() is None:  # the class votes on its phones
         class_panel.teach_button()
     return False
 
@@ -133,7 +136,7 @@ def ask(name: str, settings: Settings, *results) -> bool:
     questions = registry.questions()[name](*results)
     if not questions:
         return True
-    if classroom.teaching() is not None:  # the projector: the class's votes, then the reveal
+    if session.teaching() is not None:  # the projector: the class's votes, then the reveal
         return class_panel.projector(name, questions, settings)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
     if not settings.ask:  # the student explores freely: everything shows, the questions wait

@@ -65,7 +65,7 @@ PARAMS = {
     "present": "present",
     "ask": "ask",
 }
-# session_state: the class this session is in, as its own URL names it (ui.classroom): the
+# session_state: the class this session is in, as its own URL names it (ui.classroom.session): the
 # code, and in the teacher's URL the teacher key. Written into the session's URL, never into
 # a link the app shares (share_link).
 CLASS_LINK = "_class_link"

@@ -10,8 +10,9 @@ from __future__ import annotations
 import streamlit as st
 
 from core import MAX_TOKENS
-from ui import class_panel, registry
+from ui import registry
 from ui import settings as cfg
+from ui.classroom import panel as class_panel
 from ui.frame import go_to_stop
 from ui.i18n import LANG_NAMES, t
 from ui.page import MODEL_CONTROLS, Page

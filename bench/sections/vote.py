@@ -34,7 +34,7 @@ from bench.sections.common import Check, Column, Row, Section, limit_check, log,
 from bench.sections.vote_runs import BIG_SECONDS, REPS, VOTE_WINDOW_S, one_server, school
 from harness.redis_server import redis_server_path
 from harness.school import haproxy_path
-from ui.classroom import TEACHER_POLL_S
+from ui.classroom.session import TEACHER_POLL_S
 
 SHOWN_MS, VOTE_MS, REFRESH_MS, P95_MS, JOIN_MS = 2000.0, 10.0, 5.0, 1000.0, 3000.0
 BIG = int(os.environ.get("BENCH_VOTE_STUDENTS", "150"))

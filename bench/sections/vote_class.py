@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from harness.plans import DEFAULT_PAGE, app_errors
 from harness.protocol import ProtocolSession
-from ui.classroom import TEACHER_POLL_S
+from ui.classroom.session import TEACHER_POLL_S
 from ui.texts import CATALOG
 
 PAGE = "weighted_sum"

@@ -32,7 +32,7 @@ from harness.protocol_student import visit
 from harness.redis_server import RedisServer
 from harness.school import School
 from harness.server import StreamlitServer
-from ui.classroom import STUDENT_POLL_S
+from ui.classroom.session import STUDENT_POLL_S
 
 JOIN_SPREAD_S, VOTE_WINDOW_S = 3.0, 5.0
 REPS = 7

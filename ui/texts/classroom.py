@@ -1,5 +1,5 @@
 """Texts of a class: teaching one on the projector, joining one, voting, and what can go
-wrong (ui.classroom, ui.class_panel)."""
+wrong (ui.classroom)."""
 
 LATIN = {"QR"}
 

@@ -8,9 +8,9 @@ the teacher's panel and projector.
   place of its question box the projector (``projector``): each question with its choices,
   how many are in class and have voted, the spread of the votes (never the answer before
   "Reveal"), "Discuss and vote again" and "Reveal". The spread is a fragment that runs
-  every classroom.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing
+  every session.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing
   moved, the last board drawn again.
-- A student's page: ui.class_student (it draws the class's spread and shift with
+- A student's page: ui.classroom.student (it draws the class's spread and shift with
   ``spread_of`` and ``shares`` from here).
 """
 
@@ -23,9 +23,10 @@ import streamlit as st
 
 import classroom as store_api
 from core.quiz.question import Question
-from ui import classroom, registry
 from ui import questions as asked
+from ui import registry
 from ui import settings as cfg
+from ui.classroom import session
 from ui.figures.classroom import before_after, percent, spread
 from ui.i18n import lang, t
 from ui.view import unfold
@@ -37,7 +38,7 @@ FIGURES_KEPT = 8  # a session's spreads kept for the same votes (a page asks one
 
 def show_notice() -> None:
     """A message the class left for this run (a bad link, a class that ended), once."""
-    if key := st.session_state.pop(classroom.NOTICE, None):
+    if key := st.session_state.pop(session.NOTICE, None):
         st.info(t(key), icon=":material/groups:")
 
 
@@ -46,10 +47,10 @@ def show_notice() -> None:
 
 def landing(page: str) -> bool:
     """The first view of a join link: the class joined, the teacher's page, one button to
-    open it (see classroom.LANDING); True when drawn (the frame draws nothing else)."""
-    m = classroom.studying()
-    if m is None or not st.session_state.get(classroom.LANDING):
-        st.session_state.pop(classroom.LANDING, None)
+    open it (see session.LANDING); True when drawn (the frame draws nothing else)."""
+    m = session.studying()
+    if m is None or not st.session_state.get(session.LANDING):
+        st.session_state.pop(session.LANDING, None)
         return False
     code = store_api.show_code(m.code)
     title = registry.pages()[page].title
@@ -60,7 +61,7 @@ def landing(page: str) -> bool:
         t("classroom.landing_open"),
         type="primary",
         icon=":material/arrow_forward:",
-        on_click=classroom.landed,
+        on_click=session.landed,
         key="class_landed",
     )
     if not m.joined:
@@ -73,7 +74,7 @@ def landing(page: str) -> bool:
 
 def join_or_teach(box) -> None:
     """Inside the sidebar's Share popover: a code to join, or "Teach a class"."""
-    m = classroom.member()
+    m = session.member()
     if m is not None:
         return
     box.markdown(f":material/groups: **{t('classroom.sb.class')}**")
@@ -87,7 +88,7 @@ def join_or_teach(box) -> None:
     )
     form.form_submit_button(
         t("classroom.sb.join"),
-        on_click=classroom.join_typed,
+        on_click=session.join_typed,
         args=("class_code",),
         icon=":material/login:",
     )
@@ -99,7 +100,7 @@ def teach_button(box=st, key: str = "class_teach_page") -> None:
     box.button(
         t("classroom.sb.teach"),
         icon=":material/co_present:",
-        on_click=classroom.start_teaching,
+        on_click=session.start_teaching,
         help=t("classroom.sb.teach_help"),
         key=key,
     )
@@ -113,8 +114,8 @@ def _qr(link: str, title: str) -> str:
     return store_api.qr_svg(link, title=title)
 
 
-def _join_box(m: classroom.Member, settings: cfg.Settings) -> None:
-    link = classroom.join_link(m, settings, st.context.url)
+def _join_box(m: session.Member, settings: cfg.Settings) -> None:
+    link = session.join_link(m, settings, st.context.url)
     code = store_api.show_code(m.code)
     qr, about = st.columns([2, 3], vertical_alignment="center")
     with qr:
@@ -127,12 +128,12 @@ def _join_box(m: classroom.Member, settings: cfg.Settings) -> None:
 
 def teacher_panel(page: str, settings: cfg.Settings) -> None:
     """At the top of the teacher's page: the class's code, how to join, and its controls."""
-    m = classroom.teaching()
+    m = session.teaching()
     if m is None:
         return
     _run.asked = []  # this run's questions, published together (a page may ask twice)
     _run.page = page
-    classroom.refresh_board(m)
+    session.refresh_board(m)
     code = store_api.show_code(m.code)
     box = st.container(border=True, key="class_panel")
     with box:
@@ -146,11 +147,11 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
             icon=":material/campaign:",
             help=t("classroom.panel.bring_help"),
             key="class_bring",
-        ) and classroom.bring_here(m, page, settings):
+        ) and session.bring_here(m, page, settings):
             st.toast(t("classroom.panel.brought"), icon=":material/campaign:")
         row.download_button(
             t("classroom.panel.csv"),
-            data=lambda: classroom.tallies_csv(m),
+            data=lambda: session.tallies_csv(m),
             file_name=f"class-{code}.csv",
             mime="text/csv",
             icon=":material/download:",
@@ -163,7 +164,7 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
         end.button(
             t("classroom.panel.end_now"),
             type="primary",
-            on_click=classroom.end_class,
+            on_click=session.end_class,
             args=(m,),
             key="class_end_now",
         )
@@ -176,7 +177,7 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
     Only the spread of the questions still open is live (one fragment for them all: one
     run per refresh, three elements or so); the buttons and whatever is revealed are
     drawn by the page's run (a click reruns the page)."""
-    m = classroom.teaching()
+    m = session.teaching()
     on_page = getattr(_run, "asked", None)  # the page's questions so far in this run
     if on_page is None:
         on_page = _run.asked = []
@@ -184,8 +185,8 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
     m.asked = list(on_page)
     page = getattr(_run, "page", registry.DEFAULT_PAGE)
     if not {q.signature for q in on_page} <= set(m.published):
-        classroom.publish(m, page, on_page, settings)
-        classroom.refresh_board(m)
+        session.publish(m, page, on_page, settings)
+        session.refresh_board(m)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")
     numbered = len(questions) > 1
     live: list[tuple[int, Question]] = []
@@ -198,7 +199,7 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
                 st.markdown(choices)
             else:
                 st.caption(t("classroom.board.number"))
-            cq = classroom.class_question(m, q)
+            cq = session.class_question(m, q)
             if cq is not None and cq.revealed:
                 _revealed(m, name, i, q, cq, settings)
             else:
@@ -226,7 +227,7 @@ def _choice_label(choice: str) -> str:
     return t(choice) if choice.startswith(asked.TEXT_KEYS) else choice
 
 
-def spread_of(m: classroom.Member, cq, title: str = ""):
+def spread_of(m: session.Member, cq, title: str = ""):
     """The spread of a question's votes, made again only when they moved (the projector
     redraws it every second)."""
     key = (cq, title, lang())
@@ -239,7 +240,7 @@ def spread_of(m: classroom.Member, cq, title: str = ""):
 
 def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
     """The teacher's two moves on an open question (buttons: a click reruns the page)."""
-    cq = classroom.class_question(m, q)
+    cq = session.class_question(m, q)
     if cq is None:
         return
     prefix = t("classroom.board.question", n=i) if numbered else ""
@@ -250,7 +251,7 @@ def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
         row.button(
             t("classroom.board.again"),
             icon=":material/forum:",
-            on_click=classroom.next_round,
+            on_click=session.next_round,
             args=(m, q.signature),
             help=t("classroom.board.again_help"),
             key=f"class_again_{name}_{i}",
@@ -268,19 +269,19 @@ def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
 
 # A plain st.fragment: it moves no control, so the link has nothing to take in, and writing it
 # was a tenth of the refresh's CPU (0.5 of 6.3 ms a run).
-@st.fragment(run_every=classroom.TEACHER_POLL_S)
+@st.fragment(run_every=session.TEACHER_POLL_S)
 def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
     """The live part of the projector: how many are in class and have voted, and the
     spread of each open question's votes (one cheap store call when nothing moved)."""
-    m = classroom.teaching()
+    m = session.teaching()
     if m is None or m.code != code:
         return
     if m.asked and not {q.signature for q in m.asked} <= set(m.published):
-        classroom.publish(m, page, m.asked, cfg.current())
-    classroom.refresh_board(m)
+        session.publish(m, page, m.asked, cfg.current())
+    session.refresh_board(m)
     if not m.reachable:
         st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
-    boards = [(i, classroom.class_question(m, q)) for i, q in live]
+    boards = [(i, session.class_question(m, q)) for i, q in live]
     if any(cq is not None and cq.revealed for _, cq in boards):  # revealed elsewhere
         st.rerun()
     present = m.board.present if m.board else 0
@@ -299,8 +300,8 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
             show_chart(spread_of(m, cq, title), key=f"class_{name}_{i}")
 
 
-def _reveal(m: classroom.Member, q: Question) -> None:
-    classroom.reveal(m, q.signature)
+def _reveal(m: session.Member, q: Question) -> None:
+    session.reveal(m, q.signature)
     asked.answers().setdefault(q.signature, asked.REVEALED)
 
 

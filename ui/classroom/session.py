@@ -1,5 +1,5 @@
 """A class in a session: the store, whether this session teaches or sits in a class, and
-what each call to the store answered (the drawing is ui.class_panel's).
+what each call to the store answered (the drawing is ui.classroom.panel's).
 
 Nothing here runs for a session that is in no class: no store is opened, no fragment
 polls. A session joins or teaches by a link (``?class=<code>``, the teacher's own

@@ -1,6 +1,6 @@
 """What a class looks like on a student's page: at its top, the class it is in with "Leave
 the class", a message when the class cannot be reached, and the teacher's offer of a page
-(a fragment that runs every classroom.STUDENT_POLL_S: one cheap call when nothing moved; a
+(a fragment that runs every session.STUDENT_POLL_S: one cheap call when nothing moved; a
 second round or a reveal of a question on the student's page reruns the page). Under each
 question: whether the vote counted, the second round's vote, and after the reveal the
 class's spread and the answer (``student_question``).
@@ -14,9 +14,10 @@ import streamlit as st
 
 import classroom as store_api
 from core.quiz.question import Question
-from ui import classroom, registry
 from ui import questions as asked
-from ui.class_panel import shares, spread_of
+from ui import registry
+from ui.classroom import session
+from ui.classroom.panel import shares, spread_of
 from ui.i18n import t
 from ui.widgets import md_escape, show_chart
 
@@ -26,34 +27,34 @@ _run = threading.local()  # each session's script runs in its own thread
 def student_bar() -> None:
     """At the top of a student's page: the class and "Leave", then what the teacher asks
     of it (live)."""
-    m = classroom.studying()
+    m = session.studying()
     if m is None:
         return
     row = st.container(horizontal=True, vertical_alignment="center", key="class_bar")
     row.markdown(":material/groups: " + t("classroom.in_class", code=store_api.show_code(m.code)))
-    row.button(t("classroom.leave"), key="class_leave", on_click=classroom.leave, type="tertiary")
+    row.button(t("classroom.leave"), key="class_leave", on_click=session.leave, type="tertiary")
     _run.whole = True  # this is the page's run: it draws the questions itself
     _student_bar()
 
 
-def _drawn(m: classroom.Member) -> dict[str, tuple[int, bool]]:
+def _drawn(m: session.Member) -> dict[str, tuple[int, bool]]:
     """The state of the student's page's questions in the class (round, revealed)."""
     known = m.view.questions if m.view is not None else ()
     return {b.key: (b.round, b.revealed) for b in known if b.key in m.drawn}
 
 
-@st.fragment(run_every=classroom.STUDENT_POLL_S)  # no control here either: no link to write
+@st.fragment(run_every=session.STUDENT_POLL_S)  # no control here either: no link to write
 def _student_bar() -> None:
     """What may change while the student reads: the class unreachable, the teacher's
     offer; usually nothing at all (a run that draws nothing costs least)."""
-    classroom.follow_offer()
+    session.follow_offer()
     whole, _run.whole = getattr(_run, "whole", False), False
-    m = classroom.studying()
+    m = session.studying()
     if m is None:
         return
     before = _drawn(m)
-    _, moved = classroom.refresh_view(m)
-    if classroom.studying() is not m:  # the class ended: the page says so
+    _, moved = session.refresh_view(m)
+    if session.studying() is not m:  # the class ended: the page says so
         if not whole:
             st.rerun()
         return
@@ -74,14 +75,14 @@ def _student_bar() -> None:
             t("classroom.offer_go"),
             type="primary",
             icon=":material/arrow_forward:",
-            on_click=classroom.go_to_offer,
+            on_click=session.go_to_offer,
             args=(m, offer.number, offer.page, offer.link),
             key="class_offer_go",
         )
         box.button(
             t("classroom.offer_dismiss"),
             type="tertiary",
-            on_click=classroom.dismiss_offer,
+            on_click=session.dismiss_offer,
             args=(m, offer.number),
             key="class_offer_dismiss",
         )
@@ -89,20 +90,20 @@ def _student_bar() -> None:
 
 def begin_questions() -> None:
     """The frame's step before the page: no question of the student's page drawn yet."""
-    m = classroom.studying()
+    m = session.studying()
     if m is not None:
         m.drawn = set()
 
 
 def student_question(q: Question, answered: bool) -> None:
     """Under a question on a student's page: the class's side of it."""
-    m = classroom.studying()
+    m = session.studying()
     if m is None:
         return
     key = store_api.question_key(q.signature)
     m.drawn.add(key)
     outcome, detail = m.votes.get(q.signature, (None, None))
-    cq = classroom.class_question(m, q)
+    cq = session.class_question(m, q)
     open_here = cq is not None and not cq.revealed
     voted = detail if outcome == "counted" else 0
     again = open_here and answered and cq.round > voted
@@ -152,4 +153,4 @@ def _send_again(q: Question, widget: str) -> None:
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         st.session_state[f"{widget}_error"] = "quiz.msg.empty"
         return
-    classroom.vote(q, raw)
+    session.vote(q, raw)

@@ -1,0 +1,4 @@
+"""A class on the projector, on the app's side: ``session`` (whether this session teaches
+or sits in a class, and every call to the store), ``panel`` (the teacher's panel, the
+projector and the join link's first view) and ``student`` (what a class looks like on a
+student's page). The store itself, without Streamlit, is the top-level ``classroom``."""

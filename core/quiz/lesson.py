@@ -214,6 +214,9 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
     # hundredth for the student's own rounding.
     hand = by_hand(tr.weights[focus], tr.v[:, 0])
     drift = abs(hand - float(as_printed(value)))
+    # What the column of V gives without its weights (an even share each, or none): the
+    # numbers of the two slips a teacher meets most (core.quiz.teaching).
+    seen = as_printed(tr.v[np.asarray(tr.allowed[focus]), 0])  # [keys the row may see]
     tolerance = round_tolerance(drift) + 0.01
     negative = {"answer": "quiz.choice.yes" if lowest else "quiz.choice.no", "reveal": {}}
     if lowest:
@@ -238,7 +241,13 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
             about=tuple(p.labels),
             tolerance=round(tolerance, 2),
             values=_row_token(p, focus),
-            reveal={"value": value, "hand": hand, "tolerance": round(tolerance, 2)},
+            reveal={
+                "value": value,
+                "hand": hand,
+                "tolerance": round(tolerance, 2),
+                "even": float(seen.mean()),
+                "unweighted": float(seen.sum()),
+            },
         ),
     ]
 

@@ -1,0 +1,149 @@
+"""What each wrong answer most likely shows (core.quiz.teaching), without Streamlit: every wrong
+choice named once, typical wrong numbers worked out from the question's own values (never one
+that counts as right), and the notes' words there for every question in both languages."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from core import ARTICLE_SENTENCE, build_pipeline, footnote4_experiment, quiz
+from core.generate.inference_cost import decode_work, memory_estimate
+from core.generate.model_configs import PRESETS
+from core.long_context.online_softmax import tiled_attention
+from core.quiz import Question
+from core.quiz.lesson import as_printed
+from core.quiz.teaching import ids, minutes, misreadings
+from core.rope.compare import rope_view
+from core.tokens import tokenize
+from ui.teacher.note_text import stop_note
+from ui.texts import CATALOG
+
+TOKENS = tokenize(ARTICLE_SENTENCE)  # I ate the cake and it was delicious .
+
+
+def by_answer(q: Question) -> dict:
+    return {m.answer: m.kind for m in misreadings(q)}
+
+
+def test_every_question_the_app_asks_has_its_misreadings():
+    asked = {key.split(".quiz.")[0] + "." + key.split(".quiz.")[1].removesuffix(".ask")
+             for key in CATALOG if ".quiz." in key and key.endswith(".ask")}  # fmt: skip
+    assert asked <= ids(), sorted(asked - ids())
+
+
+def test_a_token_choice_is_the_token_itself_a_neighbour_or_another():
+    q = Question("similarity.top", "compare", "choice", "cake", choices=tuple(TOKENS),
+                 values={"token": "it"})  # fmt: skip
+    found = by_answer(q)
+    assert list(found) == [c for c in TOKENS if c != "cake"]  # every wrong choice, in order
+    assert found["it"] == "self"
+    assert found["and"] == found["was"] == "neighbour"
+    assert found["I"] == found["."] == "other"
+
+
+def test_choices_read_against_the_answer_and_an_unusual_answer_says_so():
+    up = ("quiz.choice.up", "quiz.choice.down", "quiz.choice.same")
+    usual = Question("softmax.sharp", "sharp", "choice", up[0], choices=up)
+    assert by_answer(usual) == {up[1]: "flat", up[2]: "order_only"}
+    unusual = Question("softmax.sharp", "sharp", "choice", up[1], choices=up)
+    assert by_answer(unusual) == {up[0]: "unusual", up[2]: "unusual"}
+    shapes = ("6 × 6", "6 × 9", "9 × 6", "9 × 9")
+    cross = Question("cross_attention.shape", "compare", "choice", "6 × 9", choices=shapes,
+                     values={"n_dec": 6, "n_enc": 9})  # fmt: skip
+    assert by_answer(cross) == {
+        "6 × 6": "decoder_self",
+        "9 × 6": "swapped",
+        "9 × 9": "encoder_self",
+    }
+
+
+def test_typical_wrong_numbers_come_from_the_question_s_values():
+    count = Question("similarity.count", "compare", "number", 81, values={"n": 9})
+    assert by_answer(count) == {9: "one_row", 18: "per_token", 36: "symmetric"}
+    width = Question("multihead.width", "heads", "number", 32, about=tuple(TOKENS),
+                     values={"h": 8, "d_k": 4})  # fmt: skip
+    assert by_answer(width) == {4: "average", 8: "count_heads", 9 * 32: "whole_sentence"}
+    grow = Question("scaling.grow", "grow", "number", 16.4, tolerance=4.1, values={"d_k": 16})
+    assert by_answer(grow) == {4: "std", 1: "no_growth", 0: "cancel"}
+
+
+def test_a_slip_that_would_count_as_right_is_no_wrong_answer():
+    # d_k = 1: √d_k = 1 is the answer itself, and within its tolerance.
+    grow = Question("scaling.grow", "grow", "number", 1.02, tolerance=0.26, values={"d_k": 1})
+    assert by_answer(grow) == {0: "cancel"}
+    # n = 1: "one row" is n² = 1 too.
+    count = Question("similarity.count", "compare", "number", 1, values={"n": 1})
+    assert 1 not in by_answer(count)
+
+
+def test_the_weighted_sum_s_slips_are_its_column_of_v_as_printed():
+    p = build_pipeline(TOKENS, d_model=4, n_heads=1, seed=0)
+    focus = TOKENS.index("it")
+    cell = quiz.weighted_sum_questions(p, focus)[1]
+    column = as_printed(p.mha.head(0).v[:, 0])  # every key is seen: no mask
+    found = by_answer(cell)
+    assert found[float(np.mean(column))] == "even"
+    assert found[float(np.sum(column)) if not np.sum(column).is_integer() else int(np.sum(column))]
+    assert found[-float(cell.answer)] == "sign"
+
+
+def test_a_stop_takes_its_page_s_minutes_and_each_question_s():
+    assert minutes("scaling", 2) == (3 + 2 * 2, 3 + 2 * 5)
+    assert minutes(None, 1) == (2, 5)  # a later part's questions alone
+
+
+def _questions_of_every_kind() -> list[tuple[str, Question]]:
+    """Questions of every page, at two settings, and every answer a choice question may have."""
+    found = []
+    for tokens, d_model, heads in ((TOKENS, 4, 1), (tokenize("a b c b"), 16, 4)):
+        p = build_pipeline(tokens, d_model=d_model, n_heads=heads, seed=1)
+        masked = build_pipeline(tokens, d_model=d_model, n_heads=heads, seed=1, causal=True)
+        focus = len(tokens) - 1
+        found += [("overview", q) for q in quiz.overview_questions(p, focus)]
+        found += [("similarity", q) for q in quiz.similarity_questions(p, focus)]
+        found += [("weighted_sum", q) for q in quiz.weighted_sum_questions(p, focus)]
+        found += [("masking", q) for q in quiz.masking_questions(masked, focus)]
+        found += [("multihead", q) for q in quiz.multihead_questions(p)]
+        found += [("tokens", q) for q in quiz.tokens_questions(p)]
+        found += [("tiles", q) for b in (1, len(tokens)) for q in quiz.tiles_questions(
+            tiled_attention(p.mha.head(0), b, query=focus), tokens[focus])]  # fmt: skip
+        head = p.params.head(0, heads)
+        proof = rope_view(p.embeddings[focus], p.embeddings[0], head.w_q, head.w_k, 5, 3)
+        found += [("rope", q) for q in quiz.rope_questions(proof.shift)]
+        attentions = np.random.default_rng(1).random((6, 12, len(tokens), len(tokens)))
+        found += [("real_model", q) for q in quiz.real_model_questions(attentions, tokens, 0, 1)]
+    wide = [build_pipeline(TOKENS, d_model=512, n_heads=1, seed=0, scale=on) for on in (1, 0)]
+    found += [("softmax", q) for q in quiz.softmax_questions(wide[0], *wide, 5)]
+    found += [("scaling", q) for d in (1, 16) for q in quiz.scaling_questions(
+        footnote4_experiment((1, 16), n_rows=8, n_keys=4), d)]  # fmt: skip
+    found += [("qkv", q) for query in ([3, 1, 0, 4], [0, 4, 0, 0], [0, 0, 4, 0])
+              for q in quiz.qkv_questions(np.array(query, float), 1.0)]  # fmt: skip
+    work = decode_work(9, d_model=16, n_heads=4, n_kv_heads=4, d_k=4)
+    found += [("generate", q) for q in quiz.decode_questions(work)]
+    found += [("generate", q) for g in (1, 8, 32) for q in quiz.memory_questions(
+        memory_estimate(PRESETS["llama2_7b"], n_tokens=4096, number_type="fp16", batch=2,
+                        n_kv_heads=g))]  # fmt: skip
+    found += [("generate", q) for q in quiz.sharing_questions(8, 2)]
+    for second, later in ((0.5, 1), (3.5, 0), (3.04, 1)):  # down, up, the same
+        induction = np.zeros((2, 4))
+        induction[later, 2] = 0.8  # the best induction head in layer 2, or in layer 1
+        found += [("copying", q) for q in quiz.copy_questions(
+            100, np.eye(2, 4), induction, 3.0, second, period=24, count=8)]  # fmt: skip
+    found.append(("train", Question("train.gradient", "learn", "choice", "quiz.choice.larger",
+        choices=("quiz.choice.larger", "quiz.choice.smaller", "quiz.choice.same"), values={
+        "d_k": 64}, reveal={"q_on": 1.0, "q_off": 2.0, "j_on": 0.5, "j_off": 0.1})))  # fmt: skip
+    found += [("windows", q) for w in (1, 2, 3) for q in quiz.window_questions(9, w, 4)]
+    found += [("cross_attention", q) for q in quiz.cross_questions(6, 9)]
+    # Each answer a choice question can have, whatever the settings would make it.
+    for q in [q for _, q in found if q.kind == "choice"]:
+        found += [(q.id.split(".")[0], Question(q.id, q.claim, "choice", c, choices=q.choices,
+                   values=q.values, reveal=q.reveal, why=q.why)) for c in q.choices]  # fmt: skip
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_misreading_has_its_words(lang):
+    for page, q in _questions_of_every_kind():
+        note = stop_note(page, [q], lang)  # a missing text raises KeyError
+        assert all(w.means for w in note.questions[0].wrong)

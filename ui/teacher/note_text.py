@@ -1,0 +1,166 @@
+"""A stop's notes for the teacher as plain text in one language, from the page's questions.
+
+Streamlit-free, so that the presenter view (ui.teacher.notes, as Markdown) and the lesson
+sheet (ui.teacher.sheet_html, as HTML) write the same words, each escaping them its own way.
+Which misreading each wrong answer shows comes from core.quiz.teaching; the numbers are the
+Question's own (its choices, values, reveal and answer, as core made them); the words are
+the catalogue's (ui/texts/notes*.py, ui/texts/teacher.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.quiz import Question, printed
+from core.quiz.teaching import Misreading, minutes, misreadings
+from ui.texts import CATALOG
+
+# A question's value that is one of these is a text key, shown translated (as ui.questions).
+TEXT_KEYS = ("qkv.", "quiz.")
+NOTE_MODULES = ("notes", "notes_further")  # ui/texts/<module>.py: the notes' prose
+# Questions whose notes are another's: the same question about the article's eight heads.
+ALIASES = {"multihead.width_one": "multihead.width"}
+
+
+def text(key: str, lang: str, /, **values) -> str:
+    """A catalogue text in ``lang``, filled in."""
+    found = CATALOG[key][lang]
+    return found.format(**values) if values else found
+
+
+def note_key(rest: str) -> str:
+    """The catalogue key of a note ("tokens.swap.after"), in whichever notes module has it."""
+    for module in NOTE_MODULES:
+        if f"{module}.{rest}" in CATALOG:
+            return f"{module}.{rest}"
+    raise KeyError(f"no note {rest}")
+
+
+def plain(value, lang: str, decimals: int = 2) -> str:
+    """A question's value as a reader sees it, as plain text: a text key translated, a number
+    as the page prints it (``decimals`` places where it is not whole)."""
+    if isinstance(value, str):
+        return CATALOG[value][lang] if value.startswith(TEXT_KEYS) else value
+    if isinstance(value, float) and value.is_integer() and decimals == 0:
+        return str(int(value))
+    return printed(value, decimals)
+
+
+def number(value) -> str:
+    """A typical wrong number as a student would write it (whole, or to 2 places)."""
+    return str(int(value)) if float(value).is_integer() else printed(float(value))
+
+
+def letter(k: int) -> str:
+    return chr(65 + k)
+
+
+def choice_text(q: Question, choice: str, lang: str) -> str:
+    """A choice as the projector letters it: "B · ate"."""
+    return f"{letter(q.choices.index(choice))} · {plain(choice, lang)}"
+
+
+def _strip(template: str) -> str:
+    """A page's question text without its Markdown (bold, code), before it is filled in."""
+    return template.replace("**", "").replace("`", "")
+
+
+def question_text(q: Question, lang: str) -> str:
+    """The question as the page asks it, as plain text."""
+    page, _, rest = q.id.partition(".")
+    values = {k: plain(v, lang) for k, v in {**q.values, **q.reveal}.items()}
+    return _strip(CATALOG[f"{page}.quiz.{rest}.ask"][lang]).format(**values)
+
+
+def answer_text(q: Question, lang: str) -> str:
+    """The answer as the verdict states it: a choice lettered, a number with its tolerance."""
+    if q.kind == "choice":
+        return choice_text(q, str(q.answer), lang)
+    values = {"answer": plain(q.answer, lang, q.decimals)}
+    values["tolerance"] = plain(q.tolerance, lang, q.decimals)
+    if q.theory:
+        return text("quiz.measured", lang, theory=q.theory, **values)
+    if q.tolerance:
+        return text("quiz.roughly", lang, **values)
+    return values["answer"]
+
+
+@dataclass(frozen=True)
+class WrongNote:
+    shown: str  # the wrong answer: "B · ate", "81", or "" for a kind of answer
+    means: str  # the misreading it most likely shows
+
+
+@dataclass(frozen=True)
+class QuestionNote:
+    id: str
+    ask: str
+    choices: tuple[str, ...]  # lettered: "A · I", … (none for a number question)
+    answer: str
+    wrong: tuple[WrongNote, ...]
+    discuss: str
+    after: str
+
+
+@dataclass(frozen=True)
+class StopNote:
+    page: str
+    title: str
+    idea: str
+    minutes: tuple[int, int]  # every question voted once … twice
+    questions: tuple[QuestionNote, ...]
+
+
+def _values(q: Question, lang: str) -> dict[str, str]:
+    values = {k: plain(v, lang) for k, v in {**q.values, **q.reveal}.items()}
+    values["answer"] = plain(q.answer, lang, q.decimals)
+    return values
+
+
+def _wrong(q: Question, m: Misreading, lang: str, values: dict[str, str]) -> WrongNote:
+    if m.answer is None:
+        shown = ""
+    elif q.kind == "choice":
+        shown = choice_text(q, str(m.answer), lang)
+    else:
+        shown = number(m.answer)
+    wrong = plain(m.answer, lang) if q.kind == "choice" else shown
+    filled = {**values, **{k: plain(v, lang) for k, v in m.values.items()}, "wrong": wrong}
+    if m.kind == "unusual":
+        return WrongNote(shown, text("teacher.notes.unusual", lang, **filled))
+    rest = f"{ALIASES.get(q.id, q.id)}.wrong.{m.kind}"
+    return WrongNote(shown, text(note_key(rest), lang, **filled))
+
+
+def _after_key(q: Question) -> str:
+    """The explanation after the reveal; a variant where the page's own explanation has one
+    (a question's ``why`` "….why_none" -> "….after_none")."""
+    variant = q.why.rsplit(".", 1)[-1].removeprefix("why") if q.why else ""
+    return note_key(f"{ALIASES.get(q.id, q.id)}.after{variant}")
+
+
+def question_note(q: Question, lang: str) -> QuestionNote:
+    values = _values(q, lang)
+    qid = ALIASES.get(q.id, q.id)
+    return QuestionNote(
+        id=q.id,
+        ask=question_text(q, lang),
+        choices=tuple(choice_text(q, c, lang) for c in q.choices),
+        answer=answer_text(q, lang),
+        wrong=tuple(_wrong(q, m, lang, values) for m in misreadings(q)),
+        discuss=text(note_key(f"{qid}.discuss"), lang, **values),
+        after=text(_after_key(q), lang, **values),
+    )
+
+
+def stop_note(page: str, questions: list[Question], lang: str, primary: bool = True) -> StopNote:
+    """A page's notes: its idea, its minutes and a note for each question. ``primary``: these
+    are the questions the page asks first (the minutes count the page's own); else questions
+    in a part of it opened later (only theirs)."""
+    return StopNote(
+        page=page,
+        title=text(f"{page}.title", lang),
+        idea=text(note_key(f"{page}.idea"), lang),
+        minutes=minutes(page if primary else None, len(questions)),
+        questions=tuple(question_note(q, lang) for q in questions),
+    )

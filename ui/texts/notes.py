@@ -1,0 +1,359 @@
+"""The teacher's notes on the article's pages (the lesson's stops, the Overview and Train):
+each page's idea in one sentence, and for each of its questions what a wrong answer most
+likely shows ("<question id>.wrong.<kind>", kinds from core.quiz.teaching), a prompt for
+the discussion before round 2 that leaves the answer out, and what to say after the reveal.
+
+Their placeholders are the question's own values (core.quiz), its answer ({answer}) and the
+wrong answer ({wrong}). Plain text, no Markdown: a note is drawn as text (and printed on the
+lesson sheet) as it is. The going further pages' notes: ui/texts/notes_further.py.
+"""
+
+TEXTS = {
+    # --- Overview (not a stop of the tour) ------------------------------------------------
+    "overview.idea": {
+        "en": "Attention gives every token a new vector: a mix of all the tokens' values, each weighted by how well its key matches the token's query.",
+        "zh": "注意力给每个词元一个新向量：所有词元的值按权重混合，权重取决于各自的键和这个词元的查询有多匹配。",
+    },
+    "overview.top.wrong.self": {
+        "en": "Thinks a token always looks at itself most. Its query and its key come from different matrices, so “{token}” need not match its own key best.",
+        "zh": "以为词元总是最关注自己。它的查询和键来自不同的矩阵，所以“{token}”不一定和自己的键最匹配。",
+    },
+    "overview.top.wrong.neighbour": {
+        "en": "Thinks attention follows word order, so the word next door wins. The weight only knows how two vectors point, not who sits next to whom.",
+        "zh": "以为注意力跟着词序走，紧挨着的词会赢。权重只看两个向量的方向，不看谁挨着谁。",
+    },
+    "overview.top.wrong.other": {
+        "en": "Guessed from what the words mean. At these settings the numbers in the vectors decide; ask which key's vector points most like the query's.",
+        "zh": "凭词义猜的。在这些设置下，起决定作用的是向量里的数；问问哪个键的向量和查询的方向最接近。",
+    },
+    "overview.top.discuss": {
+        "en": "What decides how much weight “{token}” gives a key: the words' meaning, their places, or the two vectors? Let two students who disagree compare their reasons.",
+        "zh": "“{token}”给一个键多少权重，由什么决定：词义、位置，还是两个向量？让意见不同的两位同学比一比各自的理由。",
+    },
+    "overview.top.after": {
+        "en": "“{answer}” takes {weight} of the row, against an even share of {even} for each of the {n} keys. The largest weight goes to the key whose vector matches the query best, whatever the word means.",
+        "zh": "“{answer}”拿到这一行的 {weight}，而 {n} 个键平分时每个只有 {even}。最大的权重给了向量和查询最匹配的键，与这个词的意思无关。",
+    },
+    # --- Tokens & position ------------------------------------------------------------------
+    "tokens.idea": {
+        "en": "A token's input vector is its meaning (the embedding) plus its place (the positional encoding); without the second, a sentence is a bag of words.",
+        "zh": "词元的输入向量是它的意义（嵌入）加上它的位置（位置编码）；没有后者，一句话就只是一袋词。",
+    },
+    "tokens.swap.wrong.meaning_only": {
+        "en": "Thinks X holds only the words' meanings, so a swap just reorders the same rows. The position is added to every row, so a word that moves gets a new row.",
+        "zh": "以为 X 只含词义，交换只是把同样的行换个顺序。每一行都加了位置，所以挪了位置的词会得到新的一行。",
+    },
+    "tokens.swap.wrong.one_moved": {
+        "en": "Saw one word move but not the other: a swap moves both “{a}” and “{b}”.",
+        "zh": "只看到一个词挪了位置，没看到另一个：交换会同时挪动“{a}”和“{b}”。",
+    },
+    "tokens.swap.wrong.all_change": {
+        "en": "Thinks each word's vector already depends on the others. That mixing is attention's work, later; here each row is one word plus its own place.",
+        "zh": "以为每个词的向量已经依赖其他词。那种混合是之后注意力做的事；这里每一行只是一个词加上它自己的位置。",
+    },
+    "tokens.swap.discuss": {
+        "en": "Which two things are added to make a row of X, and which of them does a swap change? For which words?",
+        "zh": "X 的一行是哪两样东西相加得到的？交换会改变其中哪一样？对哪些词？",
+    },
+    "tokens.swap.after": {
+        "en": "{changed} of the {n} rows change: only the two words that moved sit on new positions, so only their position terms differ. Without the positional encoding nothing in X would say which word came first.",
+        "zh": "{n} 行中有 {changed} 行变了：只有挪动的两个词换了位置，所以只有它们的位置项不同。没有位置编码，X 里就没有任何东西能说明哪个词在前。",
+    },
+    # --- Q, K, V intuition --------------------------------------------------------------------
+    "qkv.idea": {
+        "en": "Attention is a soft search: the query is compared with every key, and what comes back is a blend of the values, weighted by how well each key matched.",
+        "zh": "注意力是一种“软”搜索：查询和每个键比较，返回的是各个值的混合，权重取决于每个键匹配得有多好。",
+    },
+    "qkv.best.wrong.tag_match": {
+        "en": "Matched on the one tag the query asks most for. {wrong} is tagged {tag} too, but the score adds up every tag's product, and the query asks for other tags as well.",
+        "zh": "只按查询最想要的那一个标签去匹配。{wrong} 也有很强的“{tag}”标签，但分数要把每个标签的乘积都加起来，而查询还想要别的标签。",
+    },
+    "qkv.best.wrong.off_tag": {
+        "en": "Picked by the film's title or theme, not by its key: {wrong} is hardly tagged {tag}. Ask for that film's q·k, term by term.",
+        "zh": "是按片名或题材选的，而不是按它的键：{wrong} 几乎没有“{tag}”标签。请算一算这部电影的 q·k，逐项相乘。",
+    },
+    "qkv.best.discuss": {
+        "en": "How is one film's score made from the query and the film's key? Have each pair work out two films' scores before they vote again.",
+        "zh": "一部电影的分数是怎样由查询和它的键算出来的？让每组同学先算出两部电影的分数，再重新投票。",
+    },
+    "qkv.best.after": {
+        "en": "{answer} gets {weight} of the weight: its key, term by term with the query, gives the largest score, and softmax turns the largest score into the largest share. Its values then count most in what comes back.",
+        "zh": "{answer} 得到 {weight} 的权重：它的键和查询逐项相乘，分数最大，softmax 把最大的分数变成最大的份额。于是它的值在返回的结果里占比最多。",
+    },
+    # --- Similarity ---------------------------------------------------------------------------
+    "similarity.idea": {
+        "en": "Each token asks with a query and answers with a key, both made from its vector by learned matrices; Q·Kᵀ compares every query with every key.",
+        "zh": "每个词元用查询发问、用键作答，两者都由它的向量乘以学到的矩阵得到；Q·Kᵀ 把每个查询和每个键都比较一遍。",
+    },
+    "similarity.top.wrong.self": {
+        "en": "Thinks a token's query matches its own key best. W_Q and W_K are different matrices, so the query and the key of “{token}” point different ways.",
+        "zh": "以为词元的查询和自己的键最匹配。W_Q 和 W_K 是不同的矩阵，所以“{token}”的查询和键指向不同的方向。",
+    },
+    "similarity.top.wrong.neighbour": {
+        "en": "Thinks the next word scores highest. A score is the dot product of two vectors; where the words sit plays no part in it.",
+        "zh": "以为相邻的词分数最高。分数是两个向量的点积，词在哪个位置并不参与其中。",
+    },
+    "similarity.top.wrong.other": {
+        "en": "Chose by the words' meaning. Here a score is the dot product of the numbers: ask the class to check one score term by term.",
+        "zh": "按词义选的。这里的分数就是数字的点积：请全班逐项验算一个分数。",
+    },
+    "similarity.top.discuss": {
+        "en": "What is one cell of S made of? Have each pair work out the score of “{token}” with two keys from the numbers on screen.",
+        "zh": "S 的一个格子由什么算出来？让每组同学用屏幕上的数字，算出“{token}”和两个键的分数。",
+    },
+    "similarity.top.after": {
+        "en": "“{answer}” scores highest, {score}: its key points most the same way as the query of “{token}”. Each cell is a dot product, so the largest one is simply the best-aligned key.",
+        "zh": "“{answer}”的分数最高，为 {score}：它的键和“{token}”的查询方向最一致。每个格子都是点积，最大的就是方向最一致的那个键。",
+    },
+    "similarity.count.wrong.one_row": {
+        "en": "Counted one score per token: one row of S. Every token asks, so there is a row for each query.",
+        "zh": "每个词元只算了一个分数，也就是 S 的一行。每个词元都会发问，所以每个查询都有一行。",
+    },
+    "similarity.count.wrong.per_token": {
+        "en": "Counted a query and a key per token: those are the vectors, not the scores between them.",
+        "zh": "每个词元数了一个查询和一个键：那是向量的个数，不是它们之间分数的个数。",
+    },
+    "similarity.count.wrong.symmetric": {
+        "en": "Thinks each pair is scored once, as if S were symmetric and no token met itself. q_i·k_j and q_j·k_i differ, and the diagonal counts.",
+        "zh": "以为每对词只算一次，好像 S 是对称的、词元也不和自己比较。q_i·k_j 和 q_j·k_i 不同，对角线也要算。",
+    },
+    "similarity.count.discuss": {
+        "en": "How many queries are there, how many keys, and which query meets which key? Sketch S as a grid.",
+        "zh": "一共有多少个查询、多少个键？哪个查询和哪个键相遇？把 S 画成一个方格表看看。",
+    },
+    "similarity.count.after": {
+        "en": "{count} = {n} × {n}: every query meets every key, its own included. S is not symmetric, since a pair's query and key come from different matrices.",
+        "zh": "{count} = {n} × {n}：每个查询都和每个键相遇，包括自己的键。S 并不对称，因为一对词的查询和键来自不同的矩阵。",
+    },
+    # --- Scaling ------------------------------------------------------------------------------
+    "scaling.idea": {
+        "en": "A dot product of d_k random parts has a variance of about d_k, so scores grow with the dimension; dividing by √d_k brings them back to about 1.",
+        "zh": "d_k 个随机分量的点积方差约为 d_k，所以分数随维度变大；除以 √d_k 把它拉回到 1 左右。",
+    },
+    "scaling.grow.wrong.std": {
+        "en": "Gave the standard deviation, √{d_k}, for the variance. Variances of independent terms add up; standard deviations do not.",
+        "zh": "把标准差 √{d_k} 当成了方差。独立项的方差可以相加，标准差不行。",
+    },
+    "scaling.grow.wrong.no_growth": {
+        "en": "Thinks parts of variance 1 make a sum of variance 1. The sum of {d_k} products adds up {d_k} variances of 1.",
+        "zh": "以为方差为 1 的分量加起来方差还是 1。{d_k} 个乘积之和把 {d_k} 个为 1 的方差加在了一起。",
+    },
+    "scaling.grow.wrong.cancel": {
+        "en": "Thinks positive and negative products cancel out. Their mean is 0, but the spread around it grows.",
+        "zh": "以为正负乘积会互相抵消。它们的均值是 0，但围绕均值的离散程度会变大。",
+    },
+    "scaling.grow.discuss": {
+        "en": "If each product q_i·k_i is a random number of variance 1, what happens to the spread when you add {d_k} of them? Try two, then four.",
+        "zh": "如果每个乘积 q_i·k_i 都是方差为 1 的随机数，把 {d_k} 个加起来，离散程度会怎样？先试两个，再试四个。",
+    },
+    "scaling.grow.after": {
+        "en": "About {d_k}: this sample gave {measured}. Variances of independent terms add up, so d_k products of variance 1 give a variance of d_k.",
+        "zh": "大约是 {d_k}：这次抽样得到 {measured}。独立项的方差相加，所以 d_k 个方差为 1 的乘积之和，方差就是 d_k。",
+    },
+    "scaling.shrink.wrong.divide_once": {
+        "en": "Divided the variance by √{d_k} instead of {d_k}. Dividing a number by c divides its variance by c².",
+        "zh": "把方差除以了 √{d_k}，而不是 {d_k}。一个数除以 c，它的方差要除以 c²。",
+    },
+    "scaling.shrink.wrong.unchanged": {
+        "en": "Thinks dividing moves the scores but keeps their spread. Everything shrinks, the spread included.",
+        "zh": "以为除法只移动了分数，离散程度不变。其实全部都缩小了，离散程度也一样。",
+    },
+    "scaling.shrink.wrong.removed": {
+        "en": "Thinks scaling removes the randomness. It brings the spread to a fixed size, about 1; it does not remove it.",
+        "zh": "以为缩放去掉了随机性。它只是把离散程度固定在 1 左右，并没有消除它。",
+    },
+    "scaling.shrink.discuss": {
+        "en": "If every score is divided by 2, what happens to its spread, and to its variance? What should you divide by to bring {d_k} back to 1?",
+        "zh": "如果每个分数都除以 2，离散程度会怎样？方差呢？要除以多少才能把 {d_k} 拉回到 1？",
+    },
+    "scaling.shrink.after": {
+        "en": "About 1: this sample gave {measured}. Dividing by √d_k divides the variance by d_k, so softmax sees scores of the same size whatever the dimension.",
+        "zh": "大约是 1：这次抽样得到 {measured}。除以 √d_k 会把方差除以 d_k，所以不论维度多大，softmax 看到的分数大小都一样。",
+    },
+    # --- Softmax & sharpness ------------------------------------------------------------------
+    "softmax.idea": {
+        "en": "Softmax turns a row of scores into positive weights that add up to 1; the larger the gaps between the scores, the more of the weight goes to the largest.",
+        "zh": "softmax 把一行分数变成加起来等于 1 的正权重；分数之间差距越大，最大的那个拿走的权重就越多。",
+    },
+    "softmax.sharp.wrong.flat": {
+        "en": "Thinks larger scores spread the weight out. Softmax exaggerates gaps: without ÷√{d_k} the scores are √{d_k} times further apart, so the top key takes more.",
+        "zh": "以为分数变大会让权重更分散。softmax 会放大差距：不除以 √{d_k}，分数之间的差距大了 √{d_k} 倍，最高的键拿得更多。",
+    },
+    "softmax.sharp.wrong.order_only": {
+        "en": "Thinks softmax only cares which score is largest. It depends on the gaps between the scores, and switching scaling off stretches them.",
+        "zh": "以为 softmax 只在乎哪个分数最大。它取决于分数之间的差距，而关掉缩放会把差距拉大。",
+    },
+    "softmax.sharp.discuss": {
+        "en": "If every score in a row is multiplied by 10, do the weights stay, spread out or pile up? Try it with two scores, 1 and 2.",
+        "zh": "如果一行里每个分数都乘以 10，权重是不变、更分散，还是更集中？用 1 和 2 两个分数试一试。",
+    },
+    "softmax.sharp.after": {
+        "en": "{answer}: {on} with scaling, {off} without it. Unscaled scores are √{d_k} times larger, and softmax of large gaps is nearly one-hot, which leaves almost no gradient to learn from.",
+        "zh": "{answer}：有缩放时是 {on}，没有缩放时是 {off}。不缩放的分数大了 √{d_k} 倍，差距大时 softmax 几乎是独热的，几乎没有梯度可供学习。",
+    },
+    "softmax.sum.wrong.one_each": {
+        "en": "Thinks each key gets a weight of about 1. Softmax divides by the row's sum, so the weights are shares of one whole.",
+        "zh": "以为每个键都得到大约 1 的权重。softmax 会除以整行的和，所以权重是一个整体里的份额。",
+    },
+    "softmax.sum.wrong.cancel": {
+        "en": "Thinks the weights can be negative and cancel out. Every weight is e^z over a sum of such terms: positive.",
+        "zh": "以为权重可以是负数并互相抵消。每个权重都是 e^z 除以这类项之和：一定是正数。",
+    },
+    "softmax.sum.wrong.depends": {
+        "en": "Says it depends on the scores. The scores move the shares, not their total: the division fixes it.",
+        "zh": "说这取决于分数。分数改变的是各自的份额，不是总和：除法把总和固定住了。",
+    },
+    "softmax.sum.discuss": {
+        "en": "Softmax divides each e^z by what? Whatever the scores, what does that make the weights add up to?",
+        "zh": "softmax 把每个 e^z 除以什么？无论分数是多少，这会让权重加起来等于多少？",
+    },
+    "softmax.sum.after": {
+        "en": "1, always: each weight is e^z divided by the sum over the row's {n} visible keys. The weights are shares of one whole, which is why the output is a weighted average.",
+        "zh": "总是 1：每个权重都是 e^z 除以这一行 {n} 个可见键的总和。权重是一个整体的份额，所以输出是加权平均。",
+    },
+    # --- Weighted sum -------------------------------------------------------------------------
+    "weighted_sum.idea": {
+        "en": "A token's output is a weighted mix of every token's value vector: not a probability, and it can be negative.",
+        "zh": "一个词元的输出是所有词元值向量的加权混合：它不是概率，也可以是负数。",
+    },
+    "weighted_sum.negative.wrong.probability": {
+        "en": "Thinks positive weights make a positive output, like a probability. The weights are positive, but the values they mix can be negative.",
+        "zh": "以为正权重得出的输出一定是正的，就像概率。权重是正的，但被混合的值可以是负数。",
+    },
+    "weighted_sum.negative.wrong.expects_negative": {
+        "en": "Expects a negative output because outputs can be negative. Here every value that gets a weight is positive, so every mix is too.",
+        "zh": "因为输出可以是负数，就以为这里也有负数。这里每个得到权重的值都是正的，所以混合结果也都是正的。",
+    },
+    "weighted_sum.negative.discuss": {
+        "en": "The weights are all positive; what about the values they multiply? Can an average of some negative numbers be negative?",
+        "zh": "权重都是正的；那被它们相乘的值呢？一些负数的平均值可能是负数吗？",
+    },
+    "weighted_sum.negative.after": {
+        "en": "Yes: “{token}”, dimension {dim}, comes to {value}. The output mixes value vectors, so it lies between their smallest and largest entries; it is no probability.",
+        "zh": "是的：“{token}”的第 {dim} 维是 {value}。输出混合的是值向量，所以它落在这些值的最小和最大之间；它不是概率。",
+    },
+    "weighted_sum.negative.after_none": {
+        "en": "No, not at these settings: every value that gets a weight is positive, so every mix is too. With another seed values and outputs go below 0; the output is a mix of values, not a probability.",
+        "zh": "在这些设置下没有：每个得到权重的值都是正的，所以混合结果也都是正的。换一个随机种子，值和输出就会出现负数；输出是值的混合，不是概率。",
+    },
+    "weighted_sum.cell.wrong.sign": {
+        "en": "Lost a sign on the way: a negative value times a positive weight stays negative.",
+        "zh": "算的时候丢了负号：负的值乘以正的权重仍然是负的。",
+    },
+    "weighted_sum.cell.wrong.even": {
+        "en": "Averaged the column of V without the weights, as if every key had the same share. The row of A says how much each value counts.",
+        "zh": "没用权重，直接把 V 这一列求了平均，好像每个键的份额都一样。A 的那一行说明了每个值占多少。",
+    },
+    "weighted_sum.cell.wrong.unweighted": {
+        "en": "Added up the column of V without multiplying by the weights.",
+        "zh": "把 V 的这一列直接加起来了，没有乘以权重。",
+    },
+    "weighted_sum.cell.discuss": {
+        "en": "Which row of A and which column of V make O[“{token}”, 1], and what do you do with them, term by term?",
+        "zh": "O[“{token}”, 1] 由 A 的哪一行和 V 的哪一列算出？逐项要怎么处理它们？",
+    },
+    "weighted_sum.cell.after": {
+        "en": "{answer}: the row of A for “{token}” times the first column of V, term by term, added up. From the printed, rounded numbers the same sum gives {hand}, which is why anything within {tolerance} counts.",
+        "zh": "{answer}：“{token}”在 A 中的那一行乘以 V 的第一列，逐项相乘再相加。用页面上四舍五入后的数字算，同样的和是 {hand}，所以相差不超过 {tolerance} 都算对。",
+    },
+    # --- Masking ------------------------------------------------------------------------------
+    "masking.idea": {
+        "en": "A decoder may not look ahead: the mask sets the scores of later tokens to −∞ before softmax, so their weights are exactly 0.",
+        "zh": "解码器不能偷看后面：掩码在 softmax 之前把后面词元的分数设成 −∞，所以它们的权重恰好是 0。",
+    },
+    "masking.zero.wrong.small": {
+        "en": "Gave a small positive weight: thinks the mask only lowers the score. It sets it to −∞, and e^(−∞) is exactly 0.",
+        "zh": "给了一个很小的正权重：以为掩码只是降低分数。其实它把分数设成 −∞，而 e^(−∞) 恰好等于 0。",
+    },
+    "masking.zero.wrong.even": {
+        "en": "Gave an even share, 1/{n}: as if the mask were off and all {n} tokens shared the row.",
+        "zh": "给了平均份额 1/{n}：好像掩码关着，{n} 个词元平分这一行。",
+    },
+    "masking.zero.wrong.negative": {
+        "en": "Gave a negative number or −∞: confused the masked score with the weight. Weights are never negative.",
+        "zh": "给了负数或 −∞：把被掩盖的分数和权重弄混了。权重永远不会是负的。",
+    },
+    "masking.zero.discuss": {
+        "en": "What does the mask do to the score of “{key}” in the row of “{query}”, and what does softmax make of that score?",
+        "zh": "在“{query}”这一行里，掩码对“{key}”的分数做了什么？softmax 又会把这个分数变成什么？",
+    },
+    "masking.zero.after": {
+        "en": "0, exactly: “{key}” comes after “{query}”, so its score is −∞ and e^(−∞) = 0. The weight it would have had goes to the tokens “{query}” may see.",
+        "zh": "恰好是 0：“{key}”在“{query}”之后，所以它的分数是 −∞，e^(−∞) = 0。它本来会得到的权重分给了“{query}”能看到的词元。",
+    },
+    # --- Multi-head ---------------------------------------------------------------------------
+    "multihead.idea": {
+        "en": "Several heads run attention side by side, each with its own W_Q, W_K and W_V; their outputs are put side by side and W_O maps them back to d_model.",
+        "zh": "多个头并排做注意力，每个头有自己的 W_Q、W_K 和 W_V；它们的输出被拼接起来，再由 W_O 映射回 d_model。",
+    },
+    "multihead.width.wrong.average": {
+        "en": "Thinks the heads are averaged or added into one vector of d_k numbers. They are put side by side.",
+        "zh": "以为各个头被平均或相加成一个 d_k 维的向量。其实它们是并排拼接的。",
+    },
+    "multihead.width.wrong.count_heads": {
+        "en": "Counted the heads, not the numbers each of them gives.",
+        "zh": "数的是头的个数，不是每个头给出的数的个数。",
+    },
+    "multihead.width.wrong.whole_sentence": {
+        "en": "Counted the numbers of the whole sentence ({n} tokens), not of one token.",
+        "zh": "数的是整句话（{n} 个词元）的数，而不是一个词元的。",
+    },
+    "multihead.width.discuss": {
+        "en": "Each head hands back d_k = {d_k} numbers for a token. What does “put side by side” make of {h} such vectors?",
+        "zh": "每个头为一个词元给出 d_k = {d_k} 个数。把 {h} 个这样的向量“并排拼接”会得到什么？",
+    },
+    "multihead.width.after": {
+        "en": "{width} = {h} × {d_k}: the heads' vectors are concatenated, not averaged. W_O then maps those {width} numbers back to d_model = {d}.",
+        "zh": "{width} = {h} × {d_k}：各个头的向量是拼接，不是平均。然后 W_O 把这 {width} 个数映射回 d_model = {d}。",
+    },
+    # --- Train (not a stop of the tour) -----------------------------------------------------
+    "train.idea": {
+        "en": "Without ÷√d_k the scores grow with d_k, softmax saturates, and the gradient that should teach W_Q and W_K which key to prefer mostly stops there.",
+        "zh": "不除以 √d_k，分数会随 d_k 变大，softmax 饱和，本该教会 W_Q 和 W_K 偏好哪个键的梯度大多卡在那里。",
+    },
+    "train.gradient.wrong.saturated_first": {
+        "en": "Expects saturation to win at once. At the first step the undivided scores make the gradient larger; what shrinks is what gets through softmax ({j_off} against {j_on}).",
+        "zh": "以为饱和一开始就占上风。第一步时，没有除过的分数让梯度更大；变小的是能穿过 softmax 的部分（{j_off} 对 {j_on}）。",
+    },
+    "train.gradient.wrong.size_only": {
+        "en": "Thinks scaling changes only the size of the scores, not the gradient. Both pulls change it.",
+        "zh": "以为缩放只改变分数的大小，不影响梯度。两股力量都会改变梯度。",
+    },
+    "train.gradient.wrong.factor_only": {
+        "en": "Counted only the √d_k factor; at these settings softmax's saturation wins.",
+        "zh": "只考虑了 √d_k 这个因子；在这些设置下，softmax 的饱和占了上风。",
+    },
+    "train.gradient.discuss": {
+        "en": "Of the two pulls, which can be read on the page, and which should win at d_k = {d_k}? Let them argue from the numbers before training.",
+        "zh": "两股力量中，哪一股能在页面上读出来？在 d_k = {d_k} 时哪一股会赢？先让他们根据数字争论，再开始训练。",
+    },
+    "train.gradient.after": {
+        "en": "{answer}: {q_off} without scaling against {q_on} with it, at the first step. What gets through softmax shrinks ({j_off} against {j_on}), which is why learning wanders later.",
+        "zh": "{answer}：第一步时不缩放是 {q_off}，缩放是 {q_on}。能穿过 softmax 的部分变小了（{j_off} 对 {j_on}），所以之后的学习会走弯路。",
+    },
+    # --- A real model -------------------------------------------------------------------------
+    "real_model.idea": {
+        "en": "A trained model's heads learn links nobody wrote in, such as a pronoun to what it stands for, in the layers that can read what earlier layers made.",
+        "zh": "训练好的模型的头会学会没人写进去的联系，比如代词和它指代的东西；这种联系出现在能读到前面各层结果的层里。",
+    },
+    "real_model.layer.wrong.early_meaning": {
+        "en": "Thinks the first layers already know what “{q}” stands for. The first layer sees each token and its position only; a link by meaning needs what earlier layers made.",
+        "zh": "以为最初几层就知道“{q}”指的是什么。第一层只看到每个词元和它的位置；按意义建立联系，需要前面各层的结果。",
+    },
+    "real_model.layer.wrong.midway": {
+        "en": "Expects the link half-way up ({middle}); the strongest head for it is in layer {layer}.",
+        "zh": "以为这个联系出现在中间几层（{middle}）；其实最强的头在第 {layer} 层。",
+    },
+    "real_model.layer.wrong.late_only": {
+        "en": "Expects every link by meaning at the top ({late}); the strongest head for this one is in layer {layer}.",
+        "zh": "以为所有按意义的联系都在最顶上几层（{late}）；这个联系最强的头在第 {layer} 层。",
+    },
+    "real_model.layer.discuss": {
+        "en": "What does a layer get to read that the layer before it did not have? When can a head know what “{q}” refers to?",
+        "zh": "一层能读到哪些上一层没有的东西？一个头什么时候才能知道“{q}”指的是什么？",
+    },
+    "real_model.layer.after": {
+        "en": "Layer {layer}, head {head}, with a weight of {weight}. Nobody wrote this link in: training on text made some heads find it, reading what the layers before them made.",
+        "zh": "第 {layer} 层第 {head} 个头，权重 {weight}。没人把这个联系写进去：在文本上训练让一些头自己找到了它，它们读的是前面各层的结果。",
+    },
+}

@@ -1,0 +1,278 @@
+"""The teacher's notes on the pages that go further (ui/texts/notes.py says how they read)."""
+
+TEXTS = {
+    # --- Generating: the KV cache -------------------------------------------------------------
+    "generate.idea": {
+        "en": "A decoder writes one token at a time; a KV cache keeps every token's key and value, so each is computed once instead of at every step.",
+        "zh": "解码器一次写一个词元；KV 缓存保存每个词元的键和值，于是每个只算一次，而不是每一步都重算。",
+    },
+    "generate.rows.wrong.cached": {
+        "en": "Counted with a cache: each key made once. Without one, step t makes all t keys again.",
+        "zh": "按有缓存的情况算了：每个键只算一次。没有缓存时，第 t 步要把 t 个键全部重算。",
+    },
+    "generate.rows.wrong.all_each_step": {
+        "en": "Counted all {n} keys at every step. At step t only t tokens exist yet.",
+        "zh": "每一步都算了全部 {n} 个键。第 t 步时只有 t 个词元。",
+    },
+    "generate.rows.discuss": {
+        "en": "At step 1, 2, 3 …, how many keys does the head make without a cache? Add them up for the first four steps.",
+        "zh": "没有缓存时，第 1、2、3……步各要算多少个键？把前四步加起来看看。",
+    },
+    "generate.rows.after": {
+        "en": "{without} = 1 + 2 + … + {n}: step t makes all t keys again. With a cache each key is made once, {with} in all, {times}× fewer.",
+        "zh": "{without} = 1 + 2 + … + {n}：第 t 步把 t 个键全部重算。有缓存时每个键只算一次，一共 {with} 个，少了 {times} 倍。",
+    },
+    "generate.group.wrong.groups": {
+        "en": "Gave the number of groups, {g}, not their size.",
+        "zh": "给的是组数 {g}，而不是每组的大小。",
+    },
+    "generate.group.wrong.all": {
+        "en": "Thinks every query head reads every key/value head.",
+        "zh": "以为每个查询头都读取每个键/值头。",
+    },
+    "generate.group.discuss": {
+        "en": "{h} query heads in {g} equal groups, one key/value head for each group: how large is a group?",
+        "zh": "{h} 个查询头分成 {g} 个相等的组，每组一个键/值头：一组有多大？",
+    },
+    "generate.group.after": {
+        "en": "{group} = {h} / {g}: each key/value head serves a group of {group} query heads. The cache holds {g} heads' keys and values instead of {h}, {group}× less.",
+        "zh": "{group} = {h} / {g}：每个键/值头服务一组 {group} 个查询头。缓存只存 {g} 个头的键和值，而不是 {h} 个，小了 {group} 倍。",
+    },
+    "generate.cache_size.wrong.k_only": {
+        "en": "Counted the keys only: the cache holds the values too, hence the 2.",
+        "zh": "只算了键：缓存还存着值，所以要乘以 2。",
+    },
+    "generate.cache_size.wrong.one_layer": {
+        "en": "Counted one layer; every one of the {L} layers keeps its own cache.",
+        "zh": "只算了一层；{L} 层中的每一层都有自己的缓存。",
+    },
+    "generate.cache_size.wrong.one_sequence": {
+        "en": "Counted one sequence; a batch of {batch} keeps {batch} caches.",
+        "zh": "只算了一个序列；批大小为 {batch} 时有 {batch} 份缓存。",
+    },
+    "generate.cache_size.wrong.numbers_not_bytes": {
+        "en": "Counted numbers, not bytes: each {type} number takes {bytes_per_number} bytes.",
+        "zh": "数的是数的个数，不是字节：每个 {type} 数占 {bytes_per_number} 字节。",
+    },
+    "generate.cache_size.discuss": {
+        "en": "What does the cache keep for each token, in each layer? List the factors before multiplying.",
+        "zh": "缓存为每个词元、在每一层里存了什么？先把所有因子列出来，再相乘。",
+    },
+    "generate.cache_size.after": {
+        "en": "2 × {L} × {g} × {d} × {n} × {bytes_per_number} × {batch} bytes = {size} {unit}: keys and values, in every layer, for every key/value head and every token. At long contexts the cache grows past the weights ({weights} {weights_unit}).",
+        "zh": "2 × {L} × {g} × {d} × {n} × {bytes_per_number} × {batch} 字节 = {size} {unit}：键和值，每一层、每个键/值头、每个词元都有。上下文很长时，缓存会超过权重（{weights} {weights_unit}）。",
+    },
+    "generate.fewer_kv_heads.wrong.query_heads": {
+        "en": "Thinks the cache follows the query heads, {h}; it follows the key/value heads only.",
+        "zh": "以为缓存随查询头（{h} 个）变化；其实它只随键/值头变化。",
+    },
+    "generate.fewer_kv_heads.wrong.group": {
+        "en": "Gave the size of a group of query heads, not the change in key/value heads.",
+        "zh": "给的是一组查询头的大小，而不是键/值头数量的变化。",
+    },
+    "generate.fewer_kv_heads.discuss": {
+        "en": "For which heads does the cache keep keys and values, the query heads or the key/value heads? From {g} to 1, how much does that shrink?",
+        "zh": "缓存为哪些头存键和值：查询头还是键/值头？从 {g} 个变成 1 个，会缩小多少？",
+    },
+    "generate.fewer_kv_heads.after": {
+        "en": "{ratio}× smaller ({size} {unit}): the cache is proportional to the number of key/value heads. That is multi-query attention; grouped-query attention keeps a few as a middle way.",
+        "zh": "小了 {ratio} 倍（{size} {unit}）：缓存和键/值头的数量成正比。这就是多查询注意力；分组查询注意力保留几个键/值头，是折中的办法。",
+    },
+    "generate.more_kv_heads.wrong.query_heads": {
+        "en": "Gave the number of query heads, {h}, not the change.",
+        "zh": "给的是查询头的数量 {h}，而不是变化的倍数。",
+    },
+    "generate.more_kv_heads.wrong.kv_heads": {
+        "en": "Gave the key/value heads there are now, {g}, not the change.",
+        "zh": "给的是现在的键/值头数量 {g}，而不是变化的倍数。",
+    },
+    "generate.more_kv_heads.discuss": {
+        "en": "The cache holds the key/value heads' keys and values; from {g} to {h}, how much does it grow?",
+        "zh": "缓存存的是键/值头的键和值；从 {g} 个变成 {h} 个，它会变大多少？",
+    },
+    "generate.more_kv_heads.after": {
+        "en": "{ratio}× larger ({size} {unit}): the cache is proportional to the number of key/value heads. Nothing else changes.",
+        "zh": "大了 {ratio} 倍（{size} {unit}）：缓存和键/值头的数量成正比。其他都不变。",
+    },
+    # --- Softmax one tile at a time -------------------------------------------------------------
+    "tiles.idea": {
+        "en": "Softmax·V can be computed one tile of keys at a time, keeping only a running maximum m, a running sum l and a running output; the result is exactly the full softmax's.",
+        "zh": "softmax·V 可以一次处理一块键，只保存运行最大值 m、运行和 l 和运行输出；结果和完整的 softmax 完全一样。",
+    },
+    "tiles.l.wrong.only_adds": {
+        "en": "Sees the tile's sum being added, but not the old l being rescaled by e^(m_old − m_new), a factor below 1.",
+        "zh": "看到了加上这一块的和，却没看到旧的 l 要乘以 e^(m_old − m_new)，一个小于 1 的因子。",
+    },
+    "tiles.l.wrong.only_rescales": {
+        "en": "Sees the old l shrink, but not that the new tile adds at least 1 (its own maximum gives e⁰ = 1).",
+        "zh": "看到旧的 l 变小，却没看到新的一块至少加上 1（它自己的最大值给出 e⁰ = 1）。",
+    },
+    "tiles.l.discuss": {
+        "en": "After a tile that raises m, which two parts make the new l, and which way does each one push?",
+        "zh": "在一块抬高了 m 之后，新的 l 由哪两部分组成？每一部分往哪个方向推？",
+    },
+    "tiles.l.after": {
+        "en": "It could do either: the new l is the old one times a factor below 1, plus the tile's own sum of at least 1. In tiles of 2, the scores 0 0 | 5 0 take l from {shrink_before} to {shrink_after}, and 0 0 | 1 1 from {grow_before} to {grow_after}.",
+        "zh": "两种都可能：新的 l 等于旧的 l 乘以一个小于 1 的因子，再加上这一块自己的和（至少为 1）。每块 2 个时，分数 0 0 | 5 0 让 l 从 {shrink_before} 变成 {shrink_after}，而 0 0 | 1 1 让它从 {grow_before} 变成 {grow_after}。",
+    },
+    "tiles.l.after_none": {
+        "en": "It could do either: the new l is the old one times a factor below 1, plus the tile's own sum of at least 1. In the row of “{token}” no later tile raised m; in tiles of 2, 0 0 | 5 0 takes l from {shrink_before} to {shrink_after}, and 0 0 | 1 1 from {grow_before} to {grow_after}.",
+        "zh": "两种都可能：新的 l 等于旧的 l 乘以一个小于 1 的因子，再加上这一块自己的和（至少为 1）。“{token}”这一行里后面没有哪一块抬高 m；每块 2 个时，0 0 | 5 0 让 l 从 {shrink_before} 变成 {shrink_after}，0 0 | 1 1 让它从 {grow_before} 变成 {grow_after}。",
+    },
+    "tiles.kept.wrong.whole_row": {
+        "en": "Keeps the whole row of scores, {n} here, as the full softmax does; the tiles are there so as not to.",
+        "zh": "保存了整行分数（这里是 {n} 个），就像完整的 softmax 那样；分块正是为了不这样做。",
+    },
+    "tiles.kept.wrong.output_only": {
+        "en": "Keeps the running output only; m and l are needed to rescale it when a later tile raises the maximum.",
+        "zh": "只保存了运行输出；后面的块抬高最大值时，需要 m 和 l 来重新缩放它。",
+    },
+    "tiles.kept.wrong.one_statistic": {
+        "en": "Keeps one of m and l, but both are needed.",
+        "zh": "只保存了 m 和 l 中的一个，但两个都需要。",
+    },
+    "tiles.kept.wrong.with_tile": {
+        "en": "Counted the tile being worked on too: that is while working, not between two tiles.",
+        "zh": "把正在处理的那一块也算进去了：那是处理中，而不是两块之间。",
+    },
+    "tiles.kept.discuss": {
+        "en": "To fold in one more tile, what must be remembered from the tiles before it? Does that depend on how long the text is?",
+        "zh": "要再并入一块，需要从前面的块里记住什么？这和文本有多长有关吗？",
+    },
+    "tiles.kept.after": {
+        "en": "{kept} = d_v + 2: the running maximum m, the running sum l and the {d_v} numbers of the running output. The full softmax keeps a score per key instead, as many as the text is long.",
+        "zh": "{kept} = d_v + 2：运行最大值 m、运行和 l，以及运行输出的 {d_v} 个数。完整的 softmax 则要为每个键保存一个分数，文本多长就要存多少。",
+    },
+    # --- Which keys a query may see -----------------------------------------------------------
+    "windows.idea": {
+        "en": "A sliding window lets each token see only the w tokens up to itself in one layer; stacked layers pass what they saw along, so L layers reach about L·(w − 1) back.",
+        "zh": "滑动窗口让每个词元在一层里只能看到截至自己的 w 个词元；多层叠起来会把看到的东西传下去，所以 L 层大约能往回看 L·(w − 1) 个。",
+    },
+    "windows.reach.wrong.one_window": {
+        "en": "Thinks a token sees only its own window, however deep the model. Each layer passes on what the tokens in its window saw, {step} more tokens back per layer.",
+        "zh": "以为不论模型多深，词元都只能看到自己的窗口。每一层都会把窗口里的词元看到的东西传下去，每层再往回多 {step} 个。",
+    },
+    "windows.reach.wrong.sees_all": {
+        "en": "Thinks stacked layers see everything, or counts w more tokens per layer instead of w − 1 = {step}.",
+        "zh": "以为层叠起来就能看到一切，或者以为每层多看 w 个，而不是 w − 1 = {step} 个。",
+    },
+    "windows.reach.discuss": {
+        "en": "After one layer the last token has seen {window} tokens. After two layers, what have those tokens seen?",
+        "zh": "一层之后，最后一个词元看到了 {window} 个词元。两层之后，那些词元又看到了什么？",
+    },
+    "windows.reach.after": {
+        "en": "Yes: each layer reaches {step} tokens further back, so after {layers} layers the last token depends on {span} positions. It takes exactly {needed} layers to reach the first token.",
+        "zh": "能：每层往回多看 {step} 个词元，所以 {layers} 层之后，最后一个词元依赖 {span} 个位置。恰好需要 {needed} 层才能到达第一个词元。",
+    },
+    "windows.reach.after_not": {
+        "en": "No: each layer reaches only {step} tokens further back, so after {layers} layers the last token depends on {span} positions. It would take {needed} layers to reach the first token.",
+        "zh": "不能：每层只往回多看 {step} 个词元，所以 {layers} 层之后，最后一个词元只依赖 {span} 个位置。要 {needed} 层才能到达第一个词元。",
+    },
+    "windows.reach.after_never": {
+        "en": "No: a window of 1 is each token alone, so no layer looks back, however many are stacked. Information travels back only through windows that hold earlier tokens.",
+        "zh": "不能：窗口为 1 时每个词元只看自己，叠多少层都不会往回看。信息只能通过包含前面词元的窗口往回传。",
+    },
+    # --- Rotary positions -----------------------------------------------------------------------
+    "rope.idea": {
+        "en": "RoPE turns each pair of numbers of q and k by an angle that grows with the token's position, so a score depends only on how far apart the two tokens are.",
+        "zh": "RoPE 把 q 和 k 的每一对数按与位置成正比的角度旋转，所以分数只取决于两个词元相隔多远。",
+    },
+    "rope.shift.wrong.absolute": {
+        "en": "Thinks RoPE puts the absolute position into the score, as an added position does. Turning both arrows by the same extra angle leaves the angle between them, and so the score.",
+        "zh": "以为 RoPE 像加上去的位置一样，把绝对位置带进了分数。两个箭头转过同样的额外角度，它们之间的夹角不变，分数也就不变。",
+    },
+    "rope.shift.discuss": {
+        "en": "If two arrows are turned by the same angle, what happens to the angle between them, and to their dot product?",
+        "zh": "如果两个箭头转过同样的角度，它们之间的夹角会怎样？它们的点积呢？",
+    },
+    "rope.shift.after": {
+        "en": "No: {before} before the move and {after} after it, the same up to rounding. Both vectors turn by the same extra angle, so only the distance, {distance}, reaches the score.",
+        "zh": "不变：移动前是 {before}，移动后是 {after}，只差舍入误差。两个向量转过同样的额外角度，所以进入分数的只有距离 {distance}。",
+    },
+    "rope.shift_sinusoidal.wrong.relative_too": {
+        "en": "Thinks the sinusoidal positions are relative too. They are added before W_Q and W_K, so the score has cross terms of meaning with position that change whenever a token moves.",
+        "zh": "以为正弦位置编码也是相对的。它是在 W_Q 和 W_K 之前加上去的，所以分数里有“意义乘位置”的交叉项，词元一移动它们就变。",
+    },
+    "rope.shift_sinusoidal.discuss": {
+        "en": "The sinusoid is added to the embedding before W_Q and W_K. Written out, (x + p)·W_Q·W_Kᵀ·(y + r) has four terms: which of them hold a position on its own?",
+        "zh": "正弦编码是在 W_Q 和 W_K 之前加到嵌入上的。把 (x + p)·W_Q·W_Kᵀ·(y + r) 展开有四项：其中哪些项单独含有一个位置？",
+    },
+    "rope.shift_sinusoidal.after": {
+        "en": "Yes: {before} before and {after} after, a change of {difference}. Added positions mix with meaning in the score's cross terms, and those follow the absolute positions.",
+        "zh": "会变：移动前是 {before}，移动后是 {after}，变化了 {difference}。加上去的位置在分数的交叉项里和意义混在一起，而这些项跟着绝对位置变。",
+    },
+    # --- Cross-attention ------------------------------------------------------------------------
+    "cross_attention.idea": {
+        "en": "In cross-attention the decoder's tokens ask (queries) and the encoder's tokens answer (keys and values): one row per decoder token, one column per encoder token.",
+        "zh": "在交叉注意力中，解码器的词元发问（查询），编码器的词元作答（键和值）：每个解码器词元一行，每个编码器词元一列。",
+    },
+    "cross_attention.shape.wrong.swapped": {
+        "en": "Swapped rows and columns: the rows are the decoder's queries, the columns the encoder's keys.",
+        "zh": "把行和列弄反了：行是解码器的查询，列是编码器的键。",
+    },
+    "cross_attention.shape.wrong.decoder_self": {
+        "en": "Gave the decoder's own self-attention: queries and keys both from the sentence being written.",
+        "zh": "给的是解码器自己的自注意力：查询和键都来自正在写的句子。",
+    },
+    "cross_attention.shape.wrong.encoder_self": {
+        "en": "Gave the encoder's own self-attention: queries and keys both from the source sentence.",
+        "zh": "给的是编码器自己的自注意力：查询和键都来自原句。",
+    },
+    "cross_attention.shape.wrong.joined": {
+        "en": "Thinks the two sentences are joined into one sequence. They stay apart: one asks, the other answers.",
+        "zh": "以为两个句子被接成一个序列。它们是分开的：一个发问，另一个作答。",
+    },
+    "cross_attention.shape.discuss": {
+        "en": "Which sentence gives the queries and which the keys, and what makes up one row of the matrix?",
+        "zh": "哪个句子提供查询，哪个提供键？矩阵的一行由什么组成？",
+    },
+    "cross_attention.shape.after": {
+        "en": "{rows} × {columns}: one row per decoder token, asking with its query, and one column per encoder token, answering with its key. Nothing makes it square: the two sentences can have any lengths.",
+        "zh": "{rows} × {columns}：每个解码器词元一行，用它的查询发问；每个编码器词元一列，用它的键作答。它不必是方阵：两个句子可以任意长。",
+    },
+    # --- A model that learns to copy ------------------------------------------------------------
+    "copying.idea": {
+        "en": "A two-layer decoder learns to copy: a previous-token head writes into each position what came before it, and an induction head of a later layer reads that to find what followed the same character before.",
+        "zh": "两层的解码器学会了复制：前一词元头把“前面是什么”写进每个位置，后一层的归纳头读取它，找到同一字符上次后面跟着的是什么。",
+    },
+    "copying.loss.wrong.random_twice": {
+        "en": "Thinks random letters are as hard to predict the second time. The second copy can be read off the first, and the model has learned to look back.",
+        "zh": "以为随机字母第二遍一样难预测。第二遍可以照着第一遍读出来，而模型已经学会往回看。",
+    },
+    "copying.loss.wrong.confused": {
+        "en": "Expects the repeat to confuse the model. It has learned that what followed a letter before often follows it again.",
+        "zh": "以为重复会把模型弄糊涂。它已经学会：某个字母上次后面跟着什么，这次往往还跟着什么。",
+    },
+    "copying.loss.discuss": {
+        "en": "In the second copy, where in the text could the model find the next letter? Could it have found it in the first copy?",
+        "zh": "在第二遍里，模型可以到文本的哪里找下一个字母？在第一遍里它能找到吗？",
+    },
+    "copying.loss.after": {
+        "en": "{answer}: {first} nats on the first copy, {second} on the second, {times} times less. No letter of the first copy can be guessed; each letter of the second is the one that followed the same letter before.",
+        "zh": "{answer}：第一遍 {first} 奈特，第二遍 {second}，少了 {times} 倍。第一遍的字母没法猜；第二遍的每个字母，都是同一个字母上次后面跟着的那个。",
+    },
+    "copying.loss.after_same": {
+        "en": "{answer}: {first} nats on the first copy, {second} on the second. At step {step} the model has not yet learned to look back at the first copy.",
+        "zh": "{answer}：第一遍 {first} 奈特，第二遍 {second}。在第 {step} 步，模型还没学会回头看第一遍。",
+    },
+    "copying.loss.after_up": {
+        "en": "{answer}: {first} nats on the first copy, {second} on the second. At step {step} the model does worse where it could copy: it has not learned to.",
+        "zh": "{answer}：第一遍 {first} 奈特，第二遍 {second}。在第 {step} 步，模型在本可以复制的地方反而更差：它还没学会。",
+    },
+    "copying.layer.wrong.one_head": {
+        "en": "Thinks one head can copy on its own. The key must first carry which character came before it, and only a head of an earlier layer can write that in.",
+        "zh": "以为一个头就能自己完成复制。键必须先带上“它前面是哪个字符”，而只有更早一层的头才能把这写进去。",
+    },
+    "copying.layer.discuss": {
+        "en": "To find “the character after the earlier x”, what must the key at that place already know, and who could have written it there?",
+        "zh": "要找到“上一个 x 后面的字符”，那个位置的键必须已经知道什么？是谁把它写进去的？",
+    },
+    "copying.layer.after": {
+        "en": "{answer}: head {ind_head} there has an induction score of {ind_score}. It reads what a previous-token head of an earlier layer (layer {prev_layer}, head {prev_head}) wrote into each position.",
+        "zh": "{answer}：那里的第 {ind_head} 个头，归纳分数为 {ind_score}。它读取的是更早一层的前一词元头（第 {prev_layer} 层第 {prev_head} 个头）写进每个位置的东西。",
+    },
+    "copying.layer.after_not_later": {
+        "en": "{answer}: at step {step} no head copies yet (best induction score {ind_score}). Once training forms them, the induction head sits in a layer after the previous-token head's.",
+        "zh": "{answer}：在第 {step} 步还没有头会复制（最高归纳分数 {ind_score}）。训练让它们形成之后，归纳头位于前一词元头之后的那一层。",
+    },
+}

@@ -139,6 +139,11 @@ def _after_key(q: Question) -> str:
     return note_key(f"{ALIASES.get(q.id, q.id)}.after{variant}")
 
 
+def _sentence(said: str) -> str:
+    """A sentence that opens with an answer in words ("it goes up: …") starts with a capital."""
+    return said[:1].upper() + said[1:]
+
+
 def question_note(q: Question, lang: str) -> QuestionNote:
     values = _values(q, lang)
     qid = ALIASES.get(q.id, q.id)
@@ -149,7 +154,7 @@ def question_note(q: Question, lang: str) -> QuestionNote:
         answer=answer_text(q, lang),
         wrong=tuple(_wrong(q, m, lang, values) for m in misreadings(q)),
         discuss=text(note_key(f"{qid}.discuss"), lang, **values),
-        after=text(_after_key(q), lang, **values),
+        after=_sentence(text(_after_key(q), lang, **values)),
     )
 
 

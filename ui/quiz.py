@@ -38,6 +38,7 @@ from ui.questions import (
     verdict,
 )
 from ui.settings import Settings
+from ui.teacher import notes as teacher_notes
 from ui.view import follow_whole_page, mark_whole_page, unfold
 from ui.widgets import md_escape
 
@@ -134,6 +135,7 @@ def ask(name: str, settings: Settings, *results) -> bool:
     be drawn (every question answered or skipped, or questions off)."""
     follow_whole_page()  # a guess committed in a fragment: the score in the sidebar too
     questions = registry.questions()[name](*results)
+    teacher_notes.draw(name, questions, settings)  # in the presenter view only, folded
     if not questions:
         return True
     if session.teaching() is not None:  # the projector: the class's votes, then the reveal

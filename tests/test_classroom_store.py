@@ -198,13 +198,18 @@ def test_the_whole_loop(store):
 
     text = tallies_csv(store.tallies(code, key))
     lines = text.removeprefix("\ufeff").splitlines()
-    assert lines[0] == "question,settings,round,choice,count"
-    assert lines[1:6] == [f"overview.top,overview?d=4&focus=it,1,{c}" for c in
-                          ("I,1", "ate,0", "the,0", "cake,2", "it,3")]  # fmt: skip
-    assert lines[6:11] == [f"overview.top,overview?d=4&focus=it,2,{c}" for c in
-                           ("I,0", "ate,0", "the,0", "cake,5", "it,1")]  # fmt: skip
-    assert lines[11:] == [f"softmax.sum,overview?d=4&focus=it,1,{v},1" for v in
-                          ("0.5", "0.87", "0.874", "1.0")]  # fmt: skip
+    assert lines[0] == (
+        "question,settings,round,choice,count,right,share_right_round_1,share_right_round_2,shift"
+    )
+    # The choice's shares right: 2 of 6, then 5 of 6, a shift of 3 in 6.
+    shares = "0.333,0.833,0.500"
+    assert lines[1:6] == [f"overview.top,overview?d=4&focus=it,1,{c},{shares}" for c in
+                          ("I,1,0", "ate,0,0", "the,0,0", "cake,2,1", "it,3,0")]  # fmt: skip
+    assert lines[6:11] == [f"overview.top,overview?d=4&focus=it,2,{c},{shares}" for c in
+                           ("I,0,0", "ate,0,0", "the,0,0", "cake,5,1", "it,1,0")]  # fmt: skip
+    # The number: two of four within 0.01 of the answer as read, 0.87 (0.87 and 0.874).
+    assert lines[11:] == [f"softmax.sum,overview?d=4&focus=it,1,{v},0.500,," for v in
+                          ("0.5,1,0", "0.87,1,1", "0.874,1,1", "1.0,1,0")]  # fmt: skip
     assert not any(sid in text for sid in room) and key not in text
 
     store.end_class(code, key)

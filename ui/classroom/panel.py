@@ -29,6 +29,7 @@ from ui import settings as cfg
 from ui.classroom import session
 from ui.figures.classroom import before_after, percent, spread
 from ui.i18n import lang, t
+from ui.teacher import advice
 from ui.view import unfold
 from ui.widgets import show_chart
 
@@ -298,6 +299,7 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
         if cq is not None and any(r.voters for r in cq.rounds):
             title = t("classroom.board.question", n=i) if numbered else ""
             show_chart(spread_of(m, cq, title), key=f"class_{name}_{i}")
+    advice.suggest(m, live, numbered)  # the next step the share right suggests (not shown)
 
 
 def _reveal(m: session.Member, q: Question) -> None:

@@ -188,11 +188,29 @@ def test_a_student_never_receives_a_note(tmp_path, monkeypatch):
         student.button(key="class_landed").click().run()
     for page in TOUR:
         student.session_state["present"] = True
+        student.session_state["share"] = True  # the sidebar's sharing area, open
         student.switch_page(registry.pages()[page].path).run()
         assert not student.exception, (page, student.exception)
         assert student.session_state[session.SESSION].student  # still in the class
         assert not leaks(student), (page, leaks(student))
+        assert SHEET not in keys(student)  # nor the lesson sheet, which holds the notes
     store.close()
+
+
+SHEET = "teacher_sheet"  # the lesson sheet's download (ui.teacher.sheet)
+
+
+def keys(at) -> set[str]:
+    return {b.proto.id.split("-", 2)[-1] for b in at.get("download_button")}
+
+
+def test_the_lesson_sheet_is_offered_to_the_teacher_alone():
+    teacher = open_page("softmax", present="1")
+    teacher.session_state["share"] = True
+    assert SHEET in keys(teacher.run())
+    student = open_page("softmax")
+    student.session_state["share"] = True
+    assert SHEET not in keys(student.run())
 
 
 def test_the_notes_read_text_keys_as_the_questions_do():

@@ -1,5 +1,5 @@
-"""Every stop's questions at the teacher's settings, without opening the pages: the lesson
-sheet's (ui.teacher.sheet).
+"""Every stop's questions at the teacher's settings, without opening the pages, and the few
+numbers a student needs to work them by hand: the lesson sheet's (ui.teacher.sheet).
 
 Each stop's results are taken as its page takes them for its first question box (the same
 cached results of ui.state and the views, the page's own controls at their defaults, the
@@ -17,15 +17,21 @@ import numpy as np
 from core import ARTICLE_SENTENCE
 from core.bert import first_key
 from core.quiz import Question
-from core.recommender import DEFAULT_QUERY, TAGS
+from core.quiz.lesson import as_printed
+from core.recommender import DEFAULT_QUERY, FILM_KEYS, FILMS, TAGS
 from core.tokens import MAX_SENTENCE_CHARS, focus_default, word_pair
 from ui import registry, state
 from ui import settings as cfg
 from ui.charts import unique_labels
 from ui.settings import Settings
+from ui.teacher.note_text import text
+from ui.teacher.sheet_html import Given
 
 SHARP_D = 512  # as app_pages/softmax.py: the question's one wide head, with and without ÷√d_k
 QKV_TEMPERATURE = 1.0  # the Q, K, V page's own temperature slider, at its start
+# A table of numbers to work by hand: beyond these, nobody works it by hand (and it would not
+# fit a printed page).
+BY_HAND_TOKENS, BY_HAND_DIMS = 16, 8
 
 
 def _focus(s: Settings, labels: list[str]) -> int:
@@ -166,3 +172,60 @@ def questions(settings: Settings, page: str) -> list[Question] | None:
 def lesson(settings: Settings) -> list[tuple[str, list[Question] | None]]:
     """Every stop of the tour, in order, with the questions it asks first."""
     return [(page, questions(settings, page)) for page in registry.tour()]
+
+
+def _numbers(values) -> tuple[str, ...]:
+    return tuple(f"{v:.2f}" for v in as_printed(np.asarray(values, dtype=np.float64)))
+
+
+def _dims(d: int) -> tuple[str, ...]:
+    return tuple(str(i) for i in range(1, d + 1))
+
+
+def _qk_given(s: Settings, lang: str) -> tuple[Given, ...]:
+    """Similarity's question: the followed token's query and every key, as the page prints."""
+    p, focus = _pipeline_focus(s)
+    head = p.mha.head(0)
+    if p.n > BY_HAND_TOKENS or p.d_k > BY_HAND_DIMS:
+        return ()
+    token = p.labels[focus]
+    rows = [(f"q · {token}", _numbers(head.q[focus]))]
+    rows += [(f"k · {label}", _numbers(head.k[j])) for j, label in enumerate(p.labels)]
+    title = text("teacher.sheet.given_qk", lang, token=token)
+    return (Given(title, _dims(p.d_k), tuple(rows)),)
+
+
+def _av_given(s: Settings, lang: str) -> tuple[Given, ...]:
+    """Weighted sum's question: the followed token's row of A and V's first column."""
+    p, focus = _pipeline_focus(s)
+    head = p.mha.head(0)
+    if p.n > BY_HAND_TOKENS:
+        return ()
+    token = p.labels[focus]
+    a, v = _numbers(head.weights[focus]), _numbers(head.v[:, 0])
+    rows = tuple((label, (a[j], v[j])) for j, label in enumerate(p.labels))
+    columns = (f"A[{token}, ·]", "V[·, 1]")
+    return (Given(text("teacher.sheet.given_av", lang, token=token), columns, rows),)
+
+
+def _qkv_given(s: Settings, lang: str) -> tuple[Given, ...]:
+    """The recommender's question: the query and every film's key."""
+    tags = tuple(text(f"qkv.tag_{tag}", lang) for tag in TAGS)
+    query = _qkv(s)[0]
+    rows = [(text("teacher.sheet.query", lang), _numbers(query))]
+    rows += [(text(f"qkv.item_{f}", lang), _numbers(FILM_KEYS[i])) for i, f in enumerate(FILMS)]
+    return (Given(text("teacher.sheet.given_qkv", lang), tags, tuple(rows)),)
+
+
+GIVENS: dict[str, Callable[[Settings, str], tuple[Given, ...]]] = {
+    "similarity.top": _qk_given,
+    "weighted_sum.cell": _av_given,
+    "qkv.best": _qkv_given,
+}
+
+
+def givens(settings: Settings, page: str, lang: str) -> dict[str, tuple[Given, ...]]:
+    """The numbers a student needs for each question of a stop that is worked by hand (the
+    others need only what their text says), by question id."""
+    s = at_stop(settings, page)
+    return {qid: make(s, lang) for qid, make in GIVENS.items() if qid.startswith(f"{page}.")}

@@ -38,7 +38,8 @@ def said(step: str, round_: int, lang: str, question: int) -> str:
     again = CATALOG["classroom.board.again"][lang]
     text = CATALOG[f"teacher.advice.{step}_{round_}"][lang].format(low=30, high=70, again=again)
     which = CATALOG["classroom.board.question"][lang].format(n=question)
-    return f"**{which} · {CATALOG['teacher.advice.title'][lang]}:** {text}"
+    title, sep = CATALOG["teacher.advice.title"][lang], CATALOG["teacher.notes.sep"][lang]
+    return f"**{which} · {title}{sep.strip()}** {text}"
 
 
 def suggestions(at) -> list[str]:

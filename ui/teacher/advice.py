@@ -66,6 +66,5 @@ def suggest(m: session.Member, live: list[tuple[int, Question]], numbered: bool)
         if step is None:
             continue
         which = f"{t('classroom.board.question', n=i)} · " if numbered else ""
-        st.markdown(
-            f":material/lightbulb: **{which}{t('teacher.advice.title')}:** {line(step, cq.round)}"
-        )
+        label = f"{which}{t('teacher.advice.title')}{t('teacher.notes.sep')}".strip()
+        st.markdown(f":material/lightbulb: **{label}** {line(step, cq.round)}")

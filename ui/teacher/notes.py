@@ -35,7 +35,8 @@ def _question(note: QuestionNote, n: int | None) -> str:
     parts = [head + f"**{t('teacher.notes.answer')}** {md_escape(note.answer)}"]
     if note.wrong:
         items = [
-            f"- **{md_escape(w.shown) if w.shown else t('teacher.notes.kind')}**: "
+            f"- **{md_escape(w.shown) if w.shown else t('teacher.notes.kind')}**"
+            + t("teacher.notes.sep")
             + md_escape(w.means)
             for w in note.wrong
         ]

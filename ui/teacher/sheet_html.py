@@ -151,7 +151,8 @@ def _plan(stops: list[SheetStop], settings: list[tuple[str, str]], link: str, la
     out = [f"<h1>{_t('sheet.title', lang)} · {_t('sheet.plan', lang)}</h1>"]
     out.append(f'<p class="screen">{_t("sheet.print_hint", lang)}</p>')
     out.append(f"<p>{_t('sheet.settings', lang)}</p><ul>")
-    out += [f"<li>{_labelled(_e(name) + ':', _e(value))}</li>" for name, value in settings]
+    sep = _t("notes.sep", lang)
+    out += [f"<li>{_labelled(_e(name) + sep, _e(value))}</li>" for name, value in settings]
     out.append("</ul>")
     if link:
         out.append(f'<p>{_t("sheet.link", lang)} <a href="{_e(link)}">{_e(link)}</a></p>')
@@ -209,7 +210,8 @@ def _key(stops: list[SheetStop], lang: str) -> str:
         out.append(_labelled(_t("sheet.answer", lang), _e(q.answer)) + f"<p>{_e(q.after)}</p>")
         if q.wrong:
             kind = text("teacher.notes.kind", lang)
-            items = "".join(f"<li>{_labelled(_e(w.shown or kind) + ':', _e(w.means))}</li>"
+            sep = _t("notes.sep", lang)
+            items = "".join(f"<li>{_labelled(_e(w.shown or kind) + sep, _e(w.means))}</li>"
                             for w in q.wrong)  # fmt: skip
             out.append(f'<p class="label">{_t("notes.wrong", lang)}</p><ul>{items}</ul>')
         out.append("</div>")

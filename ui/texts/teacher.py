@@ -6,9 +6,10 @@ LATIN = {"Crouch", "Mazur", "Lasry", "Watkins", "HTML", "PDF", "A4", "Letter"}
 TEXTS = {
     # --- the notes in the presenter view --------------------------------------------------
     "notes.title": {
-        "en": "Notes for the teacher (not shown to students)",
-        "zh": "教师备注（学生看不到）",
+        "en": "Notes for the teacher (with the answers: not on the projector)",
+        "zh": "教师备注（含答案：不要在投影上打开）",
     },
+    "notes.sep": {"en": ": ", "zh": "："},  # between a label and what it labels
     "notes.idea": {"en": "The idea:", "zh": "核心思想："},
     "notes.minutes": {
         "en": "About {low}–{high} minutes: {show} to show the page, {vote} for each question's vote and reveal, and {discuss} more for each one that needs a discussion and a second vote.",
@@ -36,10 +37,7 @@ TEXTS = {
     },
     # --- the projector's suggestion after a vote ------------------------------------------
     # Round 1 (a second vote is still to come), then round 2 (the discussion has happened).
-    "advice.title": {
-        "en": "Suggested next step",
-        "zh": "建议的下一步",
-    },
+    "advice.title": {"en": "Suggested next step", "zh": "建议的下一步"},
     "advice.reteach_1": {
         "en": "Fewer than {low} % chose the answer: a discussion has too little to start from. Explain the idea again first, without the answer, then “{again}”.",
         "zh": "选对的不到 {low}%：讨论缺少起点。先重新讲一遍核心思想（不说答案），再“{again}”。",

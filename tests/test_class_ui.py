@@ -113,9 +113,16 @@ def vote(replicas, at, choice: str, number: str) -> None:
     replicas.click(at, f"quiz_{PAGE}_check", "students")
 
 
-def again(at) -> str:
-    """The key of the choice in the form of a second vote (round 2, or a vote retried)."""
-    return next(r.key for r in at.radio if r.key and r.key.startswith("class_again_"))
+def held(at, before: list[str]) -> None:
+    """A vote is in and nothing gives its answer away: no verdict, no explanation, no
+    "Show me", no spread of the class's votes, and of the page's figures only those it
+    shows ``before`` a guess."""
+    text = all_text(at)
+    assert en("classroom.vote.counted") in text
+    assert not verdicts(at)
+    assert "O mixes the value vectors" not in text  # the explanation (quiz.negative.why)
+    assert f"quiz_{PAGE}_skip" not in [b.key for b in at.button]
+    assert chart_keys(at) == before and "Right:" not in text  # the page's rest waits
 
 
 def spread_counts(at, key: str) -> dict[tuple[str, str], int]:
@@ -144,12 +151,21 @@ def test_the_whole_loop(replicas):
         assert s.session_state[session.SESSION].key is None  # no student holds the key
         assert "teach" not in s.query_params
 
+    # A choice lettered as on the projector; a vote changed before the round closes.
+    before = chart_keys(a)  # the page's figures above its question
+    options = a.radio(key=CHOICE_KEY).options
+    assert options == ["A · yes", "B · no"], options
+    vote(replicas, a, "quiz.choice.no", "3.57")
     vote(replicas, a, "quiz.choice.yes", "3.57")
     vote(replicas, b, "quiz.choice.no", "4,2")
     vote(replicas, c, "quiz.choice.no", "9")
     for s in (a, b, c):
-        assert en("classroom.vote.counted", round=1) in all_text(s)
-        assert not [k for k in chart_keys(s) if k and k.startswith("class_")]  # no spread
+        held(s, before)
+    # A student outside the class, on the same page: the verdict at once, as ever.
+    alone = replicas.open("students")
+    vote(replicas, alone, "quiz.choice.no", "9")
+    assert len(verdicts(alone)) == 2 and en("classroom.vote.counted") not in all_text(alone)
+    assert len(chart_keys(alone)) > len(before)  # and the figures that prove them
 
     # The projector: everyone in, everyone voted, the spread, no answer.
     replicas.run(teacher, "teacher")
@@ -167,11 +183,10 @@ def test_the_whole_loop(replicas):
     for s in (a, b, c):
         replicas.run(s, "students")
         assert en("classroom.vote.again", round=2) in all_text(s)
-    key = again(b)
-    b.radio(key=key).set_value("quiz.choice.yes")
-    b.button(key=f"FormSubmitter:{key}_form-Vote").click()
-    replicas.run(b)
-    assert en("classroom.vote.counted", round=2) in all_text(b)
+        assert not verdicts(s)
+    vote(replicas, b, "quiz.choice.yes", "4,2")
+    held(b, before)
+    assert en("classroom.vote.counted_note", round=2) in all_text(b)
     replicas.run(teacher, "teacher")
     votes = spread_counts(teacher, f"class_{PAGE}_1")
     assert votes[("Round 2", "yes")] == 1 and votes[("Round 1", "no")] == 2
@@ -182,9 +197,19 @@ def test_the_whole_loop(replicas):
     assert "Right: 1 of 3 in round 1 (33%), 1 of 1 in round 2 (100%)." in text
     assert chart(teacher, f"class_{PAGE}_1")["hl"].any()
     assert f"class_{PAGE}_1_shift" in chart_keys(teacher)
-    replicas.run(a, "students")
-    assert en("classroom.student.revealed") in all_text(a)
-    assert any(k and k.startswith("class_") for k in chart_keys(a))
+    # Each student's own verdict per round; the number question, not revealed, still waits.
+    replicas.run(b, "students")
+    said = sorted(x.value for x in (*b.success, *b.error) if x.value.startswith("**Round"))
+    assert len(said) == 2, said
+    assert said[0].startswith("**Round 1** · " + en("quiz.wrong").split("{")[0])
+    assert said[1].startswith("**Round 2** · " + en("quiz.right").split("{")[0])
+    assert en("classroom.student.revealed") in all_text(b)
+    assert any(k and k.startswith("class_") for k in chart_keys(b))
+    assert en("classroom.vote.counted") in all_text(b)  # the number's vote: held still
+    for s, right in ((a, True), (c, False)):
+        replicas.run(s, "students")
+        (said,) = verdicts(s)
+        assert said.startswith(en("quiz.right" if right else "quiz.wrong").split("{")[0])
 
     # The tallies, anonymous; then the class ends and the students are told.
     replicas.now = "teacher"
@@ -200,7 +225,9 @@ def test_the_whole_loop(replicas):
     assert en("classroom.msg.ended_by_you") in all_text(teacher)
     assert "teach" not in teacher.query_params
     replicas.run(c, "students")
-    assert en("classroom.msg.not_found") in all_text(c)
+    assert en("classroom.msg.ended") in all_text(c)  # not "mistyped"
+    late = replicas.open("students", **{"class": code})  # the link opened later
+    assert en("classroom.msg.ended") in all_text(late)
 
 
 @pytest.fixture
@@ -253,7 +280,7 @@ def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatc
     try:
         vote(replicas, student, "quiz.choice.yes", "3.57")  # not recorded: said so
         assert en("classroom.vote.unreachable") in all_text(student)
-        assert verdicts(student)  # the student's own verdict all the same
+        assert not verdicts(student)  # the class's question: the answer waits still
         replicas.run(teacher, "teacher")
         assert en("classroom.panel.unreachable") in all_text(teacher)
         assert not verdicts(teacher)
@@ -261,11 +288,9 @@ def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatc
         redis_server.start()
         redis_server.wait_ready()
     replicas.run(student, "students")  # the page offers the vote again
-    key = again(student)
-    student.radio(key=key).set_value("quiz.choice.yes")
-    student.button(key=f"FormSubmitter:{key}_form-Vote").click()
-    replicas.run(student)
-    assert en("classroom.vote.counted", round=1) in all_text(student)
+    before = chart_keys(student)
+    vote(replicas, student, "quiz.choice.yes", "3.57")
+    held(student, before)
     replicas.run(teacher, "teacher")  # recovered by itself
     text = all_text(teacher)
     assert en("classroom.panel.unreachable") not in text

@@ -78,6 +78,9 @@ class Member:
     published: tuple[str, ...] = ()  # the signatures the teacher's page put to the class
     # signature -> ("counted", round) | ("refused", reason) | ("unreachable", None)
     votes: dict[str, tuple[str, object]] = field(default_factory=dict)
+    # signature -> round -> (the vote as the student reads it, as checked): what the store
+    # counted, kept for the page alone (ui.classroom.ballot holds the verdict back)
+    ballots: dict[str, dict[int, tuple[str, object]]] = field(default_factory=dict)
     offer_seen: int = 0  # the last offer a student's page showed or dismissed
     asked: list[Question] = field(default_factory=list)  # the teacher's page's, last run
     drawn: set[str] = field(default_factory=set)  # keys of the questions a student's page drew
@@ -354,12 +357,13 @@ def refresh_view(m: Member) -> tuple[StudentView | None, bool]:
     return m.view, False
 
 
-def vote(q: Question, raw: object) -> None:
-    """Record a committed guess for the class (the raw text: the store normalizes it), and
-    what the store said, for the student's page to show."""
+def vote(q: Question, raw: object, shown: str = "", guess: object = None) -> str | None:
+    """Record a committed guess for the class (the raw text: the store normalizes it; the
+    page keeps it as ``shown`` and as checked, ``guess``), and what the store said, for the
+    page to show; returns that ("counted", "refused", "unreachable"), None outside a class."""
     m = studying()
     if m is None:
-        return
+        return None
     if not m.joined:
         _join(m)
     ok, result = _call(m, _store_call("vote"), m.code, m.student, q.signature, raw)
@@ -367,10 +371,14 @@ def vote(q: Question, raw: object) -> None:
         ok, result = _call(m, _store_call("vote"), m.code, m.student, q.signature, raw)
     if ok:
         m.votes[q.signature] = ("counted", result)
+        m.ballots.setdefault(q.signature, {})[result] = (shown, raw if guess is None else guess)
+        if class_question(m, q) is None:  # published since the page last looked: see it
+            refresh_view(m)
     elif result == "unavailable":
         m.votes[q.signature] = ("unreachable", None)
     elif member() is m:
         m.votes[q.signature] = ("refused", result)
+    return m.votes.get(q.signature, ("refused", None))[0]
 
 
 def class_question(m: Member, q: Question):

@@ -1,9 +1,10 @@
 """What a class looks like on a student's page: at its top, the class it is in with "Leave
 the class", a message when the class cannot be reached, and the teacher's offer of a page
 (a fragment that runs every session.STUDENT_POLL_S: one cheap call when nothing moved; a
-second round or a reveal of a question on the student's page reruns the page). Under each
-question: whether the vote counted, the second round's vote, and after the reveal the
-class's spread and the answer (``student_question``).
+second round or a reveal of a question on the student's page reruns the page). Under a
+question answered before the class asked it (its verdict given then): whether the vote
+counted, the second round's vote, and after the reveal the class's spread
+(``student_question``); the class's own question is ui.classroom.ballot's.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import threading
 import streamlit as st
 
 import classroom as store_api
+from core.quiz import parse_number
 from core.quiz.question import Question
 from ui import questions as asked
 from ui import registry
@@ -109,11 +111,12 @@ def student_question(q: Question, answered: bool) -> None:
     again = open_here and answered and cq.round > voted
     if outcome == "counted":  # one line: counted, and what comes next
         waiting = f" {t('classroom.student.waiting')}" if open_here and not again else ""
-        st.caption(f":material/how_to_vote: {t('classroom.vote.counted', round=detail)}{waiting}")
+        counted = t("classroom.vote.counted_note", round=detail)
+        st.caption(f":material/how_to_vote: {counted}{waiting}")
     elif outcome == "unreachable":
         st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
     elif outcome == "refused":
-        st.warning(t(f"classroom.vote.{_refusal(detail)}"), icon=":material/how_to_vote:")
+        st.warning(t(f"classroom.vote.{refusal(detail)}"), icon=":material/how_to_vote:")
     if cq is None:
         return
     if cq.revealed:
@@ -124,7 +127,7 @@ def student_question(q: Question, answered: bool) -> None:
         _vote_again(q, cq.round, key)
 
 
-def _refusal(reason: object) -> str:
+def refusal(reason: object) -> str:
     known = ("not_published", "closed", "not_member", "unreachable")
     return reason if reason in known else "invalid"
 
@@ -135,7 +138,7 @@ def _vote_again(q: Question, round_: int, key: str) -> None:
     with st.form(f"{widget}_form", border=True):
         st.markdown(f"**{t('classroom.vote.again', round=round_)}**")
         st.caption(t("classroom.vote.again_body"))
-        asked.guess_widget(q, widget)
+        asked.guess_widget(q, widget, lettered=True)
         if error := st.session_state.get(f"{widget}_error"):
             st.warning(t(error), icon=":material/edit:")
         st.form_submit_button(
@@ -153,4 +156,12 @@ def _send_again(q: Question, widget: str) -> None:
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         st.session_state[f"{widget}_error"] = "quiz.msg.empty"
         return
-    session.vote(q, raw)
+    if q.kind == "number":
+        try:
+            guess = parse_number(raw)
+        except ValueError as reason:
+            st.session_state[f"{widget}_error"] = f"quiz.msg.{reason}"
+            return
+        session.vote(q, raw, md_escape(str(raw).strip()), guess)
+    else:
+        session.vote(q, raw, asked.shown(raw), raw)

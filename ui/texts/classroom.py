@@ -47,13 +47,23 @@ TEXTS = {
     "offer_go": {"en": "Go there", "zh": "前往"},
     "offer_dismiss": {"en": "Not now", "zh": "暂不"},
     "vote.counted": {
-        "en": "Your vote counts for the class (round {round}).",
-        "zh": "你的投票已计入全班（第 {round} 轮）。",
+        "en": "Your vote is in. Talk it over with your neighbours.",
+        "zh": "你的投票已收到。和旁边的同学讨论一下吧。",
+    },
+    "vote.counted_note": {
+        "en": "Round {round}: you can change your vote until the round closes. The answer "
+        "comes when your teacher reveals it.",
+        "zh": "第 {round} 轮：本轮结束前，你可以改投。老师揭晓后才会公布答案。",
+    },
+    "vote.waiting": {
+        "en": "The class is not voting on this question right now. Your vote is kept; the "
+        "answer comes when your teacher reveals it.",
+        "zh": "全班现在没有在为这道题投票。你的投票已保留；老师揭晓后才会公布答案。",
     },
     "vote.unreachable": {
-        "en": "Your vote could not be recorded: the class cannot be reached. Your own answer "
-        "is kept; vote again in a moment.",
-        "zh": "你的投票没能记录：暂时连不上课堂。你自己的答案已保留，请稍后再投一次。",
+        "en": "Your vote could not be recorded: the class cannot be reached. Vote again in "
+        "a moment.",
+        "zh": "你的投票没能记录：暂时连不上课堂。请稍后再投一次。",
     },
     "vote.not_published": {
         "en": "Your vote was not counted: the class is voting on the teacher's page and "
@@ -75,9 +85,9 @@ TEXTS = {
     },
     "vote.again": {"en": "Round {round}: vote again", "zh": "第 {round} 轮：再投一次"},
     "vote.again_body": {
-        "en": "Talk it over with your neighbours, then vote again. Your first answer stays "
+        "en": "Talk it over with your neighbours, then vote again. Your first vote stays "
         "as it was.",
-        "zh": "先和旁边的同学讨论，再投一次。你第一次的答案不会改变。",
+        "zh": "先和旁边的同学讨论，再投一次。你第一轮的投票不会改变。",
     },
     "vote.send": {"en": "Vote", "zh": "投票"},
     "student.waiting": {
@@ -199,6 +209,11 @@ TEXTS = {
     "msg.full": {
         "en": "No more classes can be opened on this server right now. Try again later.",
         "zh": "这台服务器目前不能再开设更多课堂，请稍后再试。",
+    },
+    "msg.ended": {
+        "en": "This class has ended: your teacher closed it, and its votes are deleted. "
+        "Every page works as usual.",
+        "zh": "这个课堂已经结束：老师关闭了它，其中的投票都已删除。各页面照常可用。",
     },
     "msg.ended_by_you": {
         "en": "The class has ended and everything in it is deleted.",

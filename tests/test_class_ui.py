@@ -22,7 +22,7 @@ from test_classroom_store import redis_or_skip
 from classroom.redis_store import RedisStore
 from classroom.sqlite_store import SQLiteStore
 from harness.redis_server import RedisServer
-from ui.classroom import session
+from ui.classroom import join, session
 from ui.settings import DEFAULTS
 from ui.texts import CATALOG
 
@@ -134,7 +134,7 @@ def test_the_whole_loop(replicas):
     teacher, m = teach(replicas)
     code = m.code
     assert teacher.query_params["class"] == code and teacher.query_params["teach"] == m.key
-    link = session.join_link(m, replace(DEFAULTS, present=True, d_model=8), "http://x/p")
+    link = join.join_link(m, replace(DEFAULTS, present=True, d_model=8), "http://x/p")
     assert m.key not in link and f"class={code}" in link and "present" not in link
 
     # Three students: two by the link, one by the code typed in the sidebar.

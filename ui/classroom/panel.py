@@ -22,15 +22,16 @@ import threading
 import streamlit as st
 
 import classroom as store_api
+from classroom import address
 from core.quiz.question import Question
 from ui import questions as asked
 from ui import registry
 from ui import settings as cfg
-from ui.classroom import session
+from ui.classroom import join, session
 from ui.figures.classroom import before_after, percent, spread
 from ui.i18n import lang, t
 from ui.view import unfold
-from ui.widgets import show_chart
+from ui.widgets import md_escape, show_chart
 
 _run = threading.local()  # each session's script runs in its own thread
 FIGURES_KEPT = 8  # a session's spreads kept for the same votes (a page asks one or two)
@@ -114,9 +115,17 @@ def _qr(link: str, title: str) -> str:
     return store_api.qr_svg(link, title=title)
 
 
-def _join_box(m: session.Member, settings: cfg.Settings) -> None:
-    link = session.join_link(m, settings, st.context.url)
+def _join_box(m: session.Member, page: str, settings: cfg.Settings) -> None:
+    """The class's code, and the link and QR code at an address phones in the room can
+    open (which the projector names when it is not the one in the teacher's browser), or
+    plainly why there is none."""
+    where = join.join_address(page)
     code = store_api.show_code(m.code)
+    if where.base is None:
+        st.markdown(f"# {code}")
+        st.warning(t(f"classroom.panel.no_address.{where.source}"), icon=":material/wifi_off:")
+        return
+    link = join.join_link(m, settings, where.base)
     qr, about = st.columns([2, 3], vertical_alignment="center")
     with qr:
         st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
@@ -124,6 +133,9 @@ def _join_box(m: session.Member, settings: cfg.Settings) -> None:
         st.markdown(f"# {code}")
         st.markdown(t("classroom.panel.how"))
         st.code(link, language=None, wrap_lines=True)
+        if where.source in (address.NETWORK, address.SETTING):
+            said = t(f"classroom.panel.via_{where.source}", host=md_escape(where.host))
+            st.caption(f":material/wifi: {said}")
 
 
 def teacher_panel(page: str, settings: cfg.Settings) -> None:
@@ -140,7 +152,7 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
         st.markdown(f":material/co_present: **{t('classroom.panel.title', code=code)}**")
         if "class_join_open" not in st.session_state:  # open until the teacher folds it
             st.session_state["class_join_open"] = True
-        unfold(t("classroom.panel.join"), "class_join_open", _join_box, m, settings)
+        unfold(t("classroom.panel.join"), "class_join_open", _join_box, m, page, settings)
         row = st.container(horizontal=True)
         if row.button(
             t("classroom.panel.bring"),

@@ -97,12 +97,15 @@ class Member:
         return {CODE_PARAM: self.code, STUDENT_PARAM: self.student}
 
 
-def _setting() -> str:
+def secrets():
     try:  # a deployment's secrets.toml, where it has one (Community Cloud's settings)
-        secrets = st.secrets if st.secrets.load_if_toml_exists() else None
+        return st.secrets if st.secrets.load_if_toml_exists() else None
     except (OSError, ValueError):  # an unreadable or malformed secrets file: none
-        secrets = None
-    return classroom.store_setting(os.environ, secrets)
+        return None
+
+
+def _setting() -> str:
+    return classroom.store_setting(os.environ, secrets())
 
 
 @st.cache_resource(show_spinner=False)
@@ -278,13 +281,6 @@ def class_query(settings: cfg.Settings) -> str:
     for key in TEACHER_ONLY:
         params.pop(cfg.PARAMS[key], None)
     return urlencode(params)
-
-
-def join_link(m: Member, settings: cfg.Settings, url: str | None) -> str:
-    """The link a student joins by: this page, the teacher's settings and the class's code."""
-    query = class_query(settings)
-    base = (url or "").split("?", 1)[0]
-    return f"{base}?{query + '&' if query else ''}{CODE_PARAM}={m.code}"
 
 
 def publish(m: Member, page: str, questions: list[Question], settings: cfg.Settings) -> None:

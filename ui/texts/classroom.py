@@ -1,7 +1,7 @@
 """Texts of a class: teaching one on the projector, joining one, voting, and what can go
 wrong (ui.classroom)."""
 
-LATIN = {"QR"}
+LATIN = {"QR", "localhost", "server", "address"}
 
 TEXTS = {
     # the sidebar: join or teach
@@ -105,6 +105,39 @@ TEXTS = {
         "en": "Scan the QR code, open the link, or type the code in the sidebar, under "
         "“Share, or join a class”.",
         "zh": "扫描二维码、打开链接，或者在侧边栏的“分享 · 加入课堂”里输入课堂码。",
+    },
+    "panel.via_network": {
+        "en": "The link uses this computer's address on the local network, **{host}**: the "
+        "page is open here at a local address, which phones cannot open. Phones must be on "
+        "the same network (Wi-Fi).",
+        "zh": "链接使用的是这台电脑在局域网中的地址 **{host}**：这里的页面开在本机地址上，"
+        "手机打不开。手机需要连接同一个网络（Wi-Fi）。",
+    },
+    "panel.via_setting": {
+        "en": "The link uses the app's public address, **{host}** (the setting "
+        "`ATTENTION_LAB_PUBLIC_URL`).",
+        "zh": "链接使用的是应用的公开地址 **{host}**（设置项 `ATTENTION_LAB_PUBLIC_URL`）。",
+    },
+    "panel.no_address.no_network": {
+        "en": "No QR code: this page is open at a local address (localhost), and this "
+        "computer has no address on a network that phones could open. Connect it to the "
+        "room's network and open the class again, or set `ATTENTION_LAB_PUBLIC_URL` to the "
+        "address students can open.",
+        "zh": "没有二维码：这里的页面开在本机地址（localhost）上，而这台电脑没有手机能访问的网络地址。"
+        "请把它连到教室的网络后重新开设课堂，或者把 `ATTENTION_LAB_PUBLIC_URL` 设为学生能打开的地址。",
+    },
+    "panel.no_address.loopback_only": {
+        "en": "No QR code: the server listens on this computer only (its `server.address` "
+        "is a local address), so no phone can open it. Start it with `--server.address "
+        "0.0.0.0`, or set `ATTENTION_LAB_PUBLIC_URL` to the address students can open.",
+        "zh": "没有二维码：服务器只在这台电脑上监听（它的 `server.address` 是本机地址），手机打不开。"
+        "请用 `--server.address 0.0.0.0` 启动，或者把 `ATTENTION_LAB_PUBLIC_URL` 设为学生能打开的地址。",
+    },
+    "panel.no_address.bad_setting": {
+        "en": "No QR code: the setting `ATTENTION_LAB_PUBLIC_URL` is not a web address (it "
+        "should look like https://lab.school.example/). Correct it, or leave it out.",
+        "zh": "没有二维码：设置项 `ATTENTION_LAB_PUBLIC_URL` 不是网址（应当形如 "
+        "https://lab.school.example/）。请改正，或者删掉它。",
     },
     "panel.qr_title": {"en": "The link to join class {code}", "zh": "加入课堂 {code} 的链接"},
     "panel.bring": {"en": "Bring the class here", "zh": "让全班来这里"},

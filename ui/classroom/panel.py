@@ -29,7 +29,7 @@ from ui import registry
 from ui import settings as cfg
 from ui.classroom import join, session
 from ui.figures.classroom import before_after, percent, spread
-from ui.i18n import lang, t
+from ui.i18n import LANG_NAMES, lang, t
 from ui.view import unfold
 from ui.widgets import md_escape, show_chart
 
@@ -58,12 +58,22 @@ def landing(page: str) -> bool:
     st.header(title)
     st.markdown(":material/groups: " + t("classroom.in_class", code=code))
     st.markdown(t("classroom.landing", page=title))
-    st.button(
+    row = st.container(horizontal=True, vertical_alignment="center")
+    row.button(
         t("classroom.landing_open"),
         type="primary",
         icon=":material/arrow_forward:",
         on_click=session.landed,
         key="class_landed",
+    )
+    other = "en" if lang() == "zh" else "zh"  # the phone's language guessed wrong: one tap
+    row.button(
+        LANG_NAMES[other],
+        icon=":material/translate:",
+        on_click=session.switch_language,
+        args=(other,),
+        type="tertiary",
+        key="class_landing_lang",
     )
     if not m.joined:
         st.warning(t("classroom.joining", code=code), icon=":material/cloud_off:")

@@ -185,10 +185,24 @@ def begin() -> None:
         code, key, me = (params.get(p) for p in (CODE_PARAM, KEY_PARAM, STUDENT_PARAM))
         if code is not None and key is not None:
             _teach_from_link(code, key)
-        elif code is not None and join(code, me) and me is None:
-            st.session_state[LANDING] = True  # a join link's first view: see LANDING
+        elif code is not None:
+            if cfg.PARAMS["lang"] not in params:  # a join link: in the phone's own language
+                st.session_state["lang"] = phone_language(st.context.locale)
+            if join(code, me) and me is None:
+                st.session_state[LANDING] = True  # a join link's first view: see LANDING
     m = member()
     st.session_state[cfg.CLASS_LINK] = m.link_params() if m is not None else {}
+
+
+def phone_language(locale: str | None) -> str:
+    """The app's language for a browser's preferred one (navigator.language: "zh-CN",
+    "zh-Hant-TW", "en-GB", …): Chinese for any Chinese, else English."""
+    return "zh" if (locale or "").lower().split("-")[0] == "zh" else "en"
+
+
+def switch_language(value: str) -> None:
+    """Callback of the join link's one-tap language switch."""
+    st.session_state["lang"] = value
 
 
 def _teach_from_link(code: str, key: str) -> None:

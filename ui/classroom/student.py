@@ -16,8 +16,8 @@ import streamlit as st
 import classroom as store_api
 from core.quiz import parse_number
 from core.quiz.question import Question
+from ui import process, registry
 from ui import questions as asked
-from ui import registry
 from ui.classroom import session
 from ui.classroom.panel import shares, spread_of
 from ui.i18n import t
@@ -71,7 +71,10 @@ def _student_bar() -> None:
     if offer is not None and offer.number > m.offer_seen:
         pages = registry.pages()
         title = pages[offer.page].title if offer.page in pages else md_escape(offer.page)
-        box = st.container(border=True, horizontal=True, vertical_alignment="center")
+        st.html(process.styles("classroom/offer.css"))  # pinned on screen, wherever scrolled
+        box = st.container(
+            border=True, horizontal=True, vertical_alignment="center", key="class_offer"
+        )
         box.markdown(":material/campaign: " + t("classroom.offer", page=title))
         box.button(
             t("classroom.offer_go"),

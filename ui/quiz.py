@@ -108,6 +108,8 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
     if not pending:
         return True
     in_class = session.studying() is not None
+    said = {q.signature: ballot.notes(q) for _, q in pending if q.signature in held}
+    once = len(said) > 1 and len({tuple(n) for n in said.values()}) == 1  # said once, below
     with st.form(f"quiz_{name}", border=False):
         for i, q in pending:
             key = _guess_key(name, i)
@@ -119,8 +121,10 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
             guess_widget(q, key, lettered=in_class)
             if error := st.session_state.get(f"{key}_error"):
                 st.warning(t(error), icon=":material/edit:")
-            if q.signature in held:  # the vote is in: no verdict until the reveal
-                ballot.status(q)
+            if q.signature in held and not once:  # the vote is in: no verdict until the reveal
+                ballot.show(said[q.signature])
+        if once:
+            ballot.show(next(iter(said.values())))
         if not settings.present:
             st.form_submit_button(
                 t("classroom.vote.send" if held else "quiz.check"),

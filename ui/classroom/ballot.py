@@ -59,30 +59,39 @@ def holds(q: Question, records: dict) -> bool:
     return state(q, records) == OPEN
 
 
-def status(q: Question) -> None:
-    """Under a question the class holds: the vote counted (or not, and why), and what
-    comes next; the same words whatever the vote."""
+def notes(q: Question) -> list[tuple[str, str, str]]:
+    """What to say under a question the class holds, as (kind, text, icon): the vote
+    counted (or not, and why), and what comes next; the same words whatever the vote."""
     m = session.studying()
     if m is None:
-        return
+        return []
     cq = session.class_question(m, q)
-    key = store_api.question_key(q.signature)
-    m.drawn.add(key)  # a new round or the reveal reruns the page (ui.classroom.student)
+    m.drawn.add(store_api.question_key(q.signature))  # a new round or the reveal reruns
     given = m.ballots.get(q.signature, {})
     round_open = cq.round if cq is not None else max(given, default=1)
     outcome, detail = m.votes.get(q.signature, (None, None))
+    said = []
     if outcome == "unreachable":
-        st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
+        said.append(("warning", t("classroom.vote.unreachable"), ":material/cloud_off:"))
     elif outcome == "refused" and detail not in ("not_published", None):
-        st.warning(t(f"classroom.vote.{refusal(detail)}"), icon=":material/how_to_vote:")
+        said.append(("warning", t(f"classroom.vote.{refusal(detail)}"), ":material/how_to_vote:"))
     if round_open in given:
-        st.info(t("classroom.vote.counted"), icon=":material/how_to_vote:")
-        st.caption(t("classroom.vote.counted_note", round=round_open))
+        said.append(("info", t("classroom.vote.counted"), ":material/how_to_vote:"))
+        said.append(("caption", t("classroom.vote.counted_note", round=round_open), ""))
     elif given:  # voted in round 1, round 2 is open
-        st.info(t("classroom.vote.again", round=round_open), icon=":material/forum:")
-        st.caption(t("classroom.vote.again_body"))
+        said.append(("info", t("classroom.vote.again", round=round_open), ":material/forum:"))
+        said.append(("caption", t("classroom.vote.again_body"), ""))
     elif cq is None:  # the class moved on before the vote: it waits for the teacher
-        st.caption(t("classroom.vote.waiting"))
+        said.append(("caption", t("classroom.vote.waiting"), ""))
+    return said
+
+
+def show(said: list[tuple[str, str, str]]) -> None:
+    for kind, text, icon in said:
+        if kind == "caption":
+            st.caption(text)
+        else:
+            getattr(st, kind)(text, icon=icon)
 
 
 def _shown_vote(q: Question, value: str) -> str:

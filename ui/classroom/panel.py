@@ -227,7 +227,8 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
             else:
                 live.append((i, q))
         if live:
-            _board(m.code, name, live, numbered, page)
+            rounds = tuple(getattr(session.class_question(m, q), "round", 0) for _, q in live)
+            _board(m.code, name, live, numbered, page, rounds)
             for i, q in live:
                 _moves(m, name, i, q, numbered)
     return not live
@@ -292,9 +293,11 @@ def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
 # A plain st.fragment: it moves no control, so the link has nothing to take in, and writing it
 # was a tenth of the refresh's CPU (0.5 of 6.3 ms a run).
 @st.fragment(run_every=session.TEACHER_POLL_S)
-def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
+def _board(code: str, name: str, live: list, numbered: bool, page: str, rounds: tuple) -> None:
     """The live part of the projector: how many are in class and have voted, and the
-    spread of each open question's votes (one cheap store call when nothing moved)."""
+    spread of each open question's votes (one cheap store call when nothing moved). A
+    round opened or a question revealed from another tab (the teacher's link opened
+    twice) reruns the page, whose buttons follow."""
     m = session.teaching()
     if m is None or m.code != code:
         return
@@ -304,8 +307,9 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
     if not m.reachable:
         st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
     boards = [(i, session.class_question(m, q)) for i, q in live]
-    if any(cq is not None and cq.revealed for _, cq in boards):  # revealed elsewhere
-        st.rerun()
+    now = tuple(getattr(cq, "round", 0) for _, cq in boards)
+    if now != rounds or any(cq is not None and cq.revealed for _, cq in boards):
+        st.rerun()  # moved elsewhere
     present = m.board.present if m.board else 0
     counts = []
     for i, cq in boards:
@@ -314,7 +318,10 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
             continue
         voters = cq.rounds[-1].voters if cq.rounds else 0
         line = t("classroom.board.voted", voters=voters, round=cq.round)
-        counts.append(f"{t('classroom.board.question', n=i)}: {line}" if numbered else line)
+        if numbered:
+            question = t("classroom.board.question", n=i)
+            line = t("classroom.board.question_line", question=question, line=line)
+        counts.append(line)
     st.markdown(t("classroom.board.present", present=present) + " · " + " · ".join(counts))
     for i, cq in boards:
         if cq is not None and any(r.voters for r in cq.rounds):

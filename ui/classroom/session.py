@@ -41,7 +41,6 @@ from classroom import (
     StudentView,
 )
 from core.quiz.question import Question
-from ui import registry
 from ui import settings as cfg
 
 SESSION = "_class"  # session_state: this session's Member; absent outside a class
@@ -399,25 +398,3 @@ def class_question(m: Member, q: Question):
         return None
     key = classroom.question_key(q.signature)
     return next((b for b in known.questions if b.key == key), None)
-
-
-def dismiss_offer(m: Member, number: int) -> None:
-    m.offer_seen = max(m.offer_seen, number)
-
-
-GO = "_class_go"  # session_state: the page a student chose to follow the teacher to
-
-
-def go_to_offer(m: Member, number: int, page: str, link: str) -> None:
-    """Callback of a student's "Go there": the teacher's settings taken here (before any
-    widget is drawn; the student stays in the class), the page switched to next."""
-    m.offer_seen = max(m.offer_seen, number)
-    cfg.apply_link(link)
-    pages = registry.pages()
-    st.session_state[GO] = pages.get(page, pages[registry.DEFAULT_PAGE]).path
-
-
-def follow_offer() -> None:
-    """In the run after "Go there": to the teacher's page."""
-    if path := st.session_state.pop(GO, None):
-        st.switch_page(path)

@@ -18,6 +18,7 @@ from core.quiz import parse_number
 from core.quiz.question import Question
 from ui import process, registry
 from ui import questions as asked
+from ui import settings as cfg
 from ui.classroom import session
 from ui.classroom.panel import shares, spread_of
 from ui.i18n import t
@@ -49,7 +50,7 @@ def _drawn(m: session.Member) -> dict[str, tuple[int, bool]]:
 def _student_bar() -> None:
     """What may change while the student reads: the class unreachable, the teacher's
     offer; usually nothing at all (a run that draws nothing costs least)."""
-    session.follow_offer()
+    follow_offer()
     whole, _run.whole = getattr(_run, "whole", False), False
     m = session.studying()
     if m is None:
@@ -80,14 +81,14 @@ def _student_bar() -> None:
             t("classroom.offer_go"),
             type="primary",
             icon=":material/arrow_forward:",
-            on_click=session.go_to_offer,
+            on_click=go_to_offer,
             args=(m, offer.number, offer.page, offer.link),
             key="class_offer_go",
         )
         box.button(
             t("classroom.offer_dismiss"),
             type="tertiary",
-            on_click=session.dismiss_offer,
+            on_click=dismiss_offer,
             args=(m, offer.number),
             key="class_offer_dismiss",
         )
@@ -168,3 +169,28 @@ def _send_again(q: Question, widget: str) -> None:
         session.vote(q, raw, md_escape(str(raw).strip()), guess)
     else:
         session.vote(q, raw, asked.shown(raw), raw)
+
+
+# --- the teacher's offer ---------------------------------------------------------------
+
+
+def dismiss_offer(m: session.Member, number: int) -> None:
+    m.offer_seen = max(m.offer_seen, number)
+
+
+GO = "_class_go"  # session_state: the page a student chose to follow the teacher to
+
+
+def go_to_offer(m: session.Member, number: int, page: str, link: str) -> None:
+    """Callback of a student's "Go there": the teacher's settings taken here (before any
+    widget is drawn; the student stays in the class), the page switched to next."""
+    m.offer_seen = max(m.offer_seen, number)
+    cfg.apply_link(link)
+    pages = registry.pages()
+    st.session_state[GO] = pages.get(page, pages[registry.DEFAULT_PAGE]).path
+
+
+def follow_offer() -> None:
+    """In the run after "Go there": to the teacher's page."""
+    if path := st.session_state.pop(GO, None):
+        st.switch_page(path)

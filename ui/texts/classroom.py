@@ -179,6 +179,7 @@ TEXTS = {
         "zh": "第 {round} 轮已投票 **{voters}** 人",
     },
     "board.question": {"en": "Question {n}", "zh": "第 {n} 题"},
+    "board.question_line": {"en": "{question}: {line}", "zh": "{question}：{line}"},
     "board.no_votes": {"en": "No votes yet.", "zh": "还没有人投票。"},
     "board.number": {
         "en": "The class types a number.",

@@ -74,6 +74,12 @@ async def vote(s: Student) -> None:
             s.acked, s.acked_at = True, time.monotonic()
 
 
+async def rerun(s: Student) -> None:
+    """The student's page run again, nothing pressed (after a vote: the held page)."""
+    async with s.lock:
+        s.record("rerun", await s.session.rerun("rerun"))
+
+
 async def poll_student(s: Student) -> None:
     """One run of the student's bar (the fragment that looks for the teacher's moves)."""
     async with s.lock:

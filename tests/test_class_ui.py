@@ -206,10 +206,15 @@ def test_the_whole_loop(replicas):
     assert en("classroom.student.revealed") in all_text(b)
     assert any(k and k.startswith("class_") for k in chart_keys(b))
     assert en("classroom.vote.counted") in all_text(b)  # the number's vote: held still
-    for s, right in ((a, True), (c, False)):
+    # Opened again by its own link (a reload, the other replica): the store's verdicts.
+    back = replicas.open("students", **{n: b.query_params[n] for n in ("class", "me")})
+    again = sorted(x.value for x in (*back.success, *back.error) if x.value.startswith("**R"))
+    assert again == said
+    for s, right in ((a, True), (c, False)):  # voted in round 1 only: said so
         replicas.run(s, "students")
-        (said,) = verdicts(s)
-        assert said.startswith(en("quiz.right" if right else "quiz.wrong").split("{")[0])
+        (said,) = [x.value for x in (*s.success, *s.error) if x.value.startswith("**Round")]
+        verdict = en("quiz.right" if right else "quiz.wrong").split("{")[0]
+        assert said.startswith(f"**Round 1** · {verdict}"), said
 
     # The tallies, anonymous; then the class ends and the students are told.
     replicas.now = "teacher"

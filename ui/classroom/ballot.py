@@ -119,7 +119,8 @@ def revealed(q: Question, settings: Settings) -> None:
     record = records.get(q.signature, asked.REVEALED)
     for r in sorted(votes):
         record = {"guess": votes[r], "right": checked[r], "skipped": False}
-        prefix = f"**{t('classroom.board.round', round=r)}** · " if len(votes) > 1 else ""
+        named = cq.round > 1 or len(votes) > 1  # the class voted twice: say which round
+        prefix = f"**{t('classroom.board.round', round=r)}** · " if named else ""
         asked.verdict_line(q, record, prefix)
     if not votes:
         asked.verdict_line(q, record)

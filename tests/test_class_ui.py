@@ -274,6 +274,19 @@ def test_a_vote_at_other_settings_is_not_counted_and_the_student_is_told(one_sto
     assert shows(teacher, counts(1, 0, 1))
 
 
+def test_a_question_put_to_the_class_after_the_page_looked_is_held_all_the_same(one_store):
+    """The teacher moves to the student's page and settings between two polls of the
+    student's page: the student's Check is counted, so its verdict waits too."""
+    teacher = one_store.open("teacher", page="softmax", present="1")
+    one_store.click(teacher, "class_teach_page")
+    m = teacher.session_state[session.SESSION]
+    student = one_store.open("students", **{"class": m.code})  # the class asks nothing here
+    before = chart_keys(student)
+    one_store.open("teacher", present="1", **{"class": m.code, "teach": m.key})  # here now
+    vote(one_store, student, "quiz.choice.yes", "3.57")
+    held(student, before)
+
+
 def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatch):
     redis_or_skip()
     prefix = f"ui-{uuid.uuid4().hex}"

@@ -285,6 +285,11 @@ def test_a_question_put_to_the_class_after_the_page_looked_is_held_all_the_same(
     one_store.open("teacher", present="1", **{"class": m.code, "teach": m.key})  # here now
     vote(one_store, student, "quiz.choice.yes", "3.57")
     held(student, before)
+    # The teacher moves on without revealing: the vote is kept, its verdict waits still.
+    one_store.open("teacher", page="softmax", present="1", **{"class": m.code, "teach": m.key})
+    one_store.run(student, "students")
+    held(student, before)
+    assert en("classroom.vote.waiting") in all_text(student)
 
 
 def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatch):
@@ -349,6 +354,14 @@ def test_the_teachers_link_opened_again_teaches_the_same_class(one_store):
     assert CATALOG["classroom.panel.title"]["zh"].format(code=code) in text
     assert CATALOG["classroom.board.present"]["zh"].format(present=0) in text
     assert [b.key for b in again.button if b.key == f"class_reveal_{PAGE}_1"]
+    # A join link's first view: one tap to the other language.
+    one_store.now = "students"
+    landing = open_page(PAGE, ask="1", **{"class": m.code})
+    one_store.click(landing, "class_landing_lang")
+    assert CATALOG["classroom.landing"]["zh"].split("{")[0] in all_text(landing)
+    assert [b.label for b in landing.button if b.key == "class_landed"] == [
+        CATALOG["classroom.landing_open"]["zh"]
+    ]
 
 
 def test_bring_the_class_here_offers_a_click_that_takes_the_teachers_view(one_store):

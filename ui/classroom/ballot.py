@@ -77,12 +77,13 @@ def notes(q: Question) -> list[tuple[str, str, str]]:
         said.append(("warning", t(f"classroom.vote.{refusal(detail)}"), ":material/how_to_vote:"))
     if round_open in given:
         said.append(("info", t("classroom.vote.counted"), ":material/how_to_vote:"))
-        said.append(("caption", t("classroom.vote.counted_note", round=round_open), ""))
+        if cq is None:  # the class moved on (another page, other settings): it waits
+            said.append(("caption", t("classroom.vote.waiting"), ""))
+        else:
+            said.append(("caption", t("classroom.vote.counted_note", round=round_open), ""))
     elif given:  # voted in round 1, round 2 is open
         said.append(("info", t("classroom.vote.again", round=round_open), ":material/forum:"))
         said.append(("caption", t("classroom.vote.again_body"), ""))
-    elif cq is None:  # the class moved on before the vote: it waits for the teacher
-        said.append(("caption", t("classroom.vote.waiting"), ""))
     return said
 
 

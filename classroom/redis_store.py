@@ -12,6 +12,7 @@ two pipelined round trips. Every key of a class lives under one hash tag, ``{COD
     P:{CODE}:q         hash  question key -> classroom.poll.to_json
     P:{CODE}:v:<qkey>  hash  "<round>:<student>" -> vote
     P:classes          zset  code -> last used (how many classes are open)
+    P:ended            zset  code -> when it was ended (kept bounds.IDLE_S, nothing else)
 
 Every key of a class expires bounds.IDLE_S after the class was last changed (refreshed at
 most once a minute, and at once on a key just written); a class whose last change is
@@ -294,8 +295,18 @@ class RedisStore(StoreBase):
             raise ClassFull("classes")
         return status == "ok"
 
-    def _delete(self, code: str) -> None:
+    def _delete(self, code: str, now: float) -> None:
         self._run("delete", code, 0.0)
+        ended = f"{self.prefix}:ended"
+        pipe = self.client.pipeline(transaction=True)
+        pipe.zadd(ended, {code: now})
+        pipe.zremrangebyscore(ended, "-inf", now - bounds.IDLE_S)
+        pipe.zremrangebyrank(ended, 0, -bounds.MAX_CLASSES - 1)  # the newest codes only
+        pipe.execute()
+
+    def _ended(self, code: str, now: float) -> bool:
+        at = self.client.zscore(f"{self.prefix}:ended", code)
+        return at is not None and at >= now - bounds.IDLE_S
 
     def _key_hash(self, code: str, now: float) -> str:
         key, used = self.client.hmget(self._meta(code), "key", "used")

@@ -29,7 +29,7 @@ from classroom.errors import ClassFull, ClassNotFound, NotMember, NotOpen
 BUSY_S = 2.0  # a write waits this long for another writer's lock, then the call fails
 PURGE_EVERY_S = 60.0
 POOL_IDLE = 8  # connections kept open between calls (more are opened while many call at once)
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
@@ -62,6 +62,11 @@ CREATE TABLE IF NOT EXISTS questions (
     revealed INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (code, qkey)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ended (      -- codes of classes ended, for "this class has ended"
+    code TEXT PRIMARY KEY,
+    at REAL NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ended_at ON ended (at);
 CREATE TABLE IF NOT EXISTS votes (
     code TEXT NOT NULL,
     qkey TEXT NOT NULL,
@@ -164,6 +169,7 @@ class SQLiteStore(StoreBase):
     def _purge(self, con: sqlite3.Connection, now: float, force: bool = False) -> None:
         if force or now - self._purged >= PURGE_EVERY_S or now < self._purged:
             con.execute("DELETE FROM classes WHERE used < ?", (now - bounds.IDLE_S,))
+            con.execute("DELETE FROM ended WHERE at < ?", (now - bounds.IDLE_S,))
             self._purged = now
 
     def _class(self, con: sqlite3.Connection, code: str, now: float) -> tuple:
@@ -205,9 +211,22 @@ class SQLiteStore(StoreBase):
             )
             return cur.rowcount == 1
 
-    def _delete(self, code: str) -> None:
+    def _delete(self, code: str, now: float) -> None:
         with self._tx(write=True) as con:
             con.execute("DELETE FROM classes WHERE code = ?", (code,))
+            con.execute("INSERT OR REPLACE INTO ended (code, at) VALUES (?, ?)", (code, now))
+            con.execute(  # a flood of classes opened and ended keeps the newest codes only
+                "DELETE FROM ended WHERE code IN (SELECT code FROM ended ORDER BY at DESC"
+                " LIMIT -1 OFFSET ?)",
+                (bounds.MAX_CLASSES,),
+            )
+
+    def _ended(self, code: str, now: float) -> bool:
+        with self._tx() as con:
+            row = con.execute(
+                "SELECT 1 FROM ended WHERE code = ? AND at >= ?", (code, now - bounds.IDLE_S)
+            ).fetchone()
+        return row is not None
 
     def _key_hash(self, code: str, now: float) -> str:
         with self._tx() as con:

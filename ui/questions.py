@@ -4,6 +4,8 @@ the projector and under a student's vote)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from core.quiz import Question, printed
@@ -138,18 +140,32 @@ def show_me_notice() -> None:
     box.button(t(undo), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
 
 
-def guess_widget(q: Question, key: str) -> None:
+def letter(k: int) -> str:
+    """The letter of the k-th choice (0-based): A, B, C …"""
+    return chr(65 + k)
+
+
+def _lettered(q: Question, show: Callable[[str], str]) -> Callable[[str], str]:
+    """A choice's label with its letter in front, as the projector lists it ("B · ate")."""
+    place = {c: k for k, c in enumerate(q.choices)}
+    return lambda c: f"{letter(place[c])} · {show(c)}" if c in place else show(c)
+
+
+def guess_widget(q: Question, key: str, lettered: bool = False) -> None:
+    """The widget a guess is given with; ``lettered``: each choice with its letter, as the
+    projector shows them (a student in a class)."""
     label = t("quiz.your_answer")
     if q.kind == "number":
         st.text_input(label, key=key, help=t("quiz.number_help"))
     elif len(q.choices) <= RADIO_MAX:
-        st.radio(label, q.choices, index=None, format_func=shown, key=key, horizontal=True)
+        show = _lettered(q, shown) if lettered else shown
+        st.radio(label, q.choices, index=None, format_func=show, key=key, horizontal=True)
     else:
         st.selectbox(
             label,
             q.choices,
             index=None,
-            format_func=_plain,
+            format_func=_lettered(q, _plain) if lettered else _plain,
             key=key,
             placeholder=t("quiz.choose"),
         )
@@ -160,17 +176,30 @@ def choices_text(q: Question) -> str:
     view): on one line "A. I B. ate … I. ." ran the letters into the tokens."""
     if q.kind == "number":
         return ""
-    return "\n".join(f"- **{chr(65 + k)}** · {shown(c)}" for k, c in enumerate(q.choices))
+    return "\n".join(f"- **{letter(k)}** · {shown(c)}" for k, c in enumerate(q.choices))
+
+
+def verdict_line(q: Question, record: dict, prefix: str = "") -> None:
+    """Right, not quite, or the answer shown without a guess (``prefix``: the round's name,
+    in a class)."""
+    answer = answer_text(q)
+    if record["skipped"]:
+        st.info(prefix + t("quiz.skipped", answer=answer), icon=":material/visibility:")
+    elif record["right"]:
+        st.success(prefix + t("quiz.right", answer=answer), icon=":material/check_circle:")
+    else:
+        said = t("quiz.wrong", guess=record["guess"], answer=answer)
+        st.error(prefix + said, icon=":material/cancel:")
 
 
 def verdict(q: Question, record: dict, settings: Settings) -> None:
-    answer = answer_text(q)
-    if record["skipped"]:
-        st.info(t("quiz.skipped", answer=answer), icon=":material/visibility:")
-    elif record["right"]:
-        st.success(t("quiz.right", answer=answer), icon=":material/check_circle:")
-    else:
-        st.error(t("quiz.wrong", guess=record["guess"], answer=answer), icon=":material/cancel:")
+    """The verdict on a guess, then why, and the settings to try."""
+    verdict_line(q, record)
+    explanation(q, settings)
+
+
+def explanation(q: Question, settings: Settings) -> None:
+    """Why the answer is what it is, the claim it supports, and "Try this"."""
     why = _texts(q, q.why or text_key(q, "why"), answer=shown(q.answer, q.decimals))
     st.markdown(why + "\n\n" + t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
     if q.try_this:

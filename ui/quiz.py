@@ -12,9 +12,11 @@ presenter view there is no guess to type: the class votes, then the teacher reve
 Answers are kept per session by the question's signature, so a new sentence or a new
 d_model asks afresh. Outside a class nothing is stored on the server or shared between
 students. In a class (ui.classroom.session) a committed guess is also a vote: "Check" records it
-for the class, under the question's signature (the student's page and settings), and says
-whether it counted; a student's own verdict is the same as outside a class. The teacher's
-page draws the projector (ui.classroom.panel) in place of the question box.
+for the class, under the question's signature (the student's page and settings). On the
+question the class is asked, that is all it does until the teacher reveals the answer: the
+page says the vote is in and holds the verdict and the rest back (ui.classroom.ballot);
+on any other, the verdict comes at once, as outside a class. The teacher's page draws the
+projector (ui.classroom.panel) in place of the question box.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ import streamlit as st
 from core import quiz
 from core.quiz import Question
 from ui import registry
+from ui.classroom import ballot, session
 from ui.classroom import panel as class_panel
-from ui.classroom import session
 from ui.classroom import student as class_student
 from ui.i18n import t
 from ui.questions import (
@@ -72,8 +74,11 @@ def _check(name: str, pending: list[tuple[int, Question]]) -> None:
             typed = md_escape(str(raw).strip())  # as the student typed it
         else:
             guess, typed = raw, shown(raw)
+        # In a class the guess is the student's vote too; on the class's question, only that.
+        outcome = session.vote(q, raw, typed, guess)
+        if outcome == "counted" or (outcome and ballot.holds(q, answers())):
+            continue
         answers()[q.signature] = {"guess": typed, "right": q.is_right(guess), "skipped": False}
-        session.vote(q, raw)  # in a class: the guess is the student's vote too
     mark_whole_page()  # the score in the sidebar
 
 
@@ -88,14 +93,24 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
     """The questions' verdicts, then a form for those not answered yet; True when none is
     left."""
     records = answers()
-    pending = [(i, q) for i, q in enumerate(questions, 1) if q.signature not in records]
-    for _, q in enumerate(questions, 1):
-        if q.signature in records:
+    pending, held = [], set()
+    for i, q in enumerate(questions, 1):
+        how = ballot.state(q, records)
+        if how == ballot.REVEALED:  # the class's question, revealed: the verdict per round
+            st.markdown(question_text(q))
+            ballot.revealed(q, settings)
+        elif how is None and q.signature in records:
             st.markdown(question_text(q))
             verdict(q, records[q.signature], settings)
             class_student.student_question(q, answered=True)
+        else:
+            pending.append((i, q))
+            held |= {q.signature} if how == ballot.OPEN else set()
     if not pending:
         return True
+    in_class = session.studying() is not None
+    said = {q.signature: ballot.notes(q) for _, q in pending if q.signature in held}
+    once = len(said) > 1 and len({tuple(n) for n in said.values()}) == 1  # said once, below
     with st.form(f"quiz_{name}", border=False):
         for i, q in pending:
             key = _guess_key(name, i)
@@ -104,26 +119,32 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
                 if choices := choices_text(q):
                     st.markdown(choices)
                 continue
-            guess_widget(q, key)
+            guess_widget(q, key, lettered=in_class)
             if error := st.session_state.get(f"{key}_error"):
                 st.warning(t(error), icon=":material/edit:")
+            if q.signature in held and not once:  # the vote is in: no verdict until the reveal
+                ballot.show(said[q.signature])
+        if once:
+            ballot.show(next(iter(said.values())))
         if not settings.present:
             st.form_submit_button(
-                t("quiz.check"),
+                t("classroom.vote.send" if held else "quiz.check"),
                 on_click=_check,
                 args=(name, pending),
                 type="primary",
                 key=f"quiz_{name}_check",
             )
-        st.form_submit_button(
-            t("quiz.reveal" if settings.present else "quiz.skip"),
-            on_click=_skip,
-            args=(pending,),
-            help=t("quiz.reveal_help" if settings.present else "quiz.skip_help"),
-            key=f"quiz_{name}_skip",
-        )
-    for _, q in pending:  # in a class: a vote that did not count, or the revealed spread
-        class_student.student_question(q, answered=False)
+        if not held:  # "Show me" would give the class's answer away before the reveal
+            st.form_submit_button(
+                t("quiz.reveal" if settings.present else "quiz.skip"),
+                on_click=_skip,
+                args=(pending,),
+                help=t("quiz.reveal_help" if settings.present else "quiz.skip_help"),
+                key=f"quiz_{name}_skip",
+            )
+    for _, q in pending:  # in a class: a vote that did not count
+        if q.signature not in held:
+            class_student.student_question(q, answered=False)
     if settings.present and session.member() is None:  # the class votes on its phones
         class_panel.teach_button()
     return False

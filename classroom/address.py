@@ -1,0 +1,122 @@
+"""Where a phone in the room reaches the app: the address of the class's join link.
+
+A teacher who runs the app on a laptop opens ``http://localhost:8501``; a link or QR code
+made from that address opens nothing on a phone. So the join link's address is, in order:
+
+1. the app's public address, when the deployment names it: the setting
+   ``ATTENTION_LAB_PUBLIC_URL`` (environment, else Streamlit's secrets, like the store's);
+2. the address the teacher's browser used, when it is not a loopback one: behind a proxy
+   or on Streamlit Community Cloud, that is the address everyone uses;
+3. for a loopback address (localhost, 127.0.0.1, ::1), this machine's address on the
+   local network, as Streamlit's own "Network URL" finds it, with the browser's port and
+   path; unless the server listens on a loopback address only (``server.address``), or
+   the machine has no network: then there is no address a phone can use, and the
+   projector says so instead of showing a QR code nobody can scan.
+
+``join_address`` decides, without I/O; ``lan_address`` asks the operating system.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
+
+PUBLIC_SETTING = "ATTENTION_LAB_PUBLIC_URL"
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
+ANY_ADDRESS = ("", "0.0.0.0", "::")  # a server that listens on every interface
+
+# How the address was found: the setting, the teacher's browser, the local network; or why
+# there is none (a loopback-only server, no network, a setting that is no web address);
+# "unknown" when the browser's address is not known (a page run without a browser).
+SETTING, BROWSER, NETWORK = "setting", "browser", "network"
+LOOPBACK_ONLY, NO_NETWORK, BAD_SETTING, UNKNOWN = "loopback_only", "no_network", "bad_setting", ""
+
+
+@dataclass(frozen=True)
+class JoinAddress:
+    """The join link's address: ``base`` (scheme, host, port and the page's path, no
+    query), None when no phone could use one; ``source`` how it was found or why there is
+    none; ``host`` the host it names, for the projector to say."""
+
+    base: str | None
+    source: str
+    host: str = ""
+
+
+def public_setting(environ: Mapping[str, str], secrets: Mapping | None = None) -> str:
+    """ATTENTION_LAB_PUBLIC_URL: the environment's, else the secrets', else ""."""
+    value = environ.get(PUBLIC_SETTING, "")
+    if not value.strip() and secrets is not None:
+        found = secrets.get(PUBLIC_SETTING, "")
+        value = found if isinstance(found, str) else ""
+    return value.strip()
+
+
+def is_loopback(host: str | None) -> bool:
+    """Whether a host names this machine only (a phone cannot reach it)."""
+    if not host:
+        return False
+    host = host.strip("[]").lower().rstrip(".")
+    if host in LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def join_address(
+    browser_url: str | None,
+    *,
+    page_path: str = "",
+    public_url: str = "",
+    lan_ip: str | None = None,
+    server_address: str = "",
+) -> JoinAddress:
+    """The join link's address for a teacher whose browser shows ``browser_url`` (without
+    its query) on the page served at ``page_path`` ("" for the app's first page), given the
+    setting ``public_url``, this machine's address on the local network ``lan_ip`` and
+    the server's ``server_address`` option."""
+    if public_url:
+        found = urlsplit(public_url)
+        if found.scheme not in ("http", "https") or not found.hostname:
+            return JoinAddress(None, BAD_SETTING)
+        path = found.path.rstrip("/") + "/" + page_path.strip("/")
+        return JoinAddress(
+            urlunsplit((found.scheme, found.netloc, path, "", "")), SETTING, found.hostname
+        )
+    if not browser_url:
+        return JoinAddress("", UNKNOWN)
+    url = urlsplit(browser_url)
+    base = urlunsplit((url.scheme, url.netloc, url.path, "", ""))
+    if not is_loopback(url.hostname):
+        return JoinAddress(base, BROWSER, url.hostname or "")
+    listening = (server_address or "").strip()
+    if listening not in ANY_ADDRESS:  # the server listens on this address only
+        if is_loopback(listening):
+            return JoinAddress(None, LOOPBACK_ONLY)
+        lan_ip = listening
+    if not lan_ip or is_loopback(lan_ip):
+        return JoinAddress(None, NO_NETWORK)
+    netloc = _host(lan_ip) + (f":{url.port}" if url.port else "")
+    return JoinAddress(urlunsplit((url.scheme, netloc, url.path, "", "")), NETWORK, lan_ip)
+
+
+def lan_address() -> str | None:
+    """This machine's IPv4 address on its local network (the interface its traffic leaves
+    by, as Streamlit's "Network URL" finds it: a UDP socket "connected" to an outside
+    address sends nothing), or None without a network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("8.8.8.8", 1))
+            found = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if is_loopback(found) or found == "0.0.0.0" else found

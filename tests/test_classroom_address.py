@@ -1,0 +1,100 @@
+"""The join link's address: one a phone in the room can open, or none, said plainly."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import pytest
+
+from classroom.address import (
+    BAD_SETTING,
+    BROWSER,
+    LOOPBACK_ONLY,
+    NETWORK,
+    NO_NETWORK,
+    SETTING,
+    UNKNOWN,
+    JoinAddress,
+    is_loopback,
+    join_address,
+    lan_address,
+    public_setting,
+)
+
+LAN = "192.168.1.23"
+
+
+@pytest.mark.parametrize(
+    ("browser", "expected"),
+    [
+        ("http://localhost:8501/softmax", "http://192.168.1.23:8501/softmax"),
+        ("http://127.0.0.1:8501/", "http://192.168.1.23:8501/"),
+        ("http://[::1]:8501/softmax", "http://192.168.1.23:8501/softmax"),
+        ("http://127.0.1.1/lab/softmax", "http://192.168.1.23/lab/softmax"),  # no port
+        ("http://app.localhost:9000/x", "http://192.168.1.23:9000/x"),
+    ],
+)
+def test_a_loopback_address_becomes_the_machines_address_on_the_network(browser, expected):
+    assert join_address(browser, lan_ip=LAN) == JoinAddress(expected, NETWORK, LAN)
+
+
+@pytest.mark.parametrize(
+    "browser",
+    [
+        "https://attention-lab.streamlit.app/softmax",  # Community Cloud
+        "https://lab.school.example/attention/softmax",  # behind the school's proxy
+        "http://192.168.1.50:8501/softmax",  # a teacher who opened the network address
+        "http://[fd00::5]:8501/softmax",
+    ],
+)
+def test_an_address_others_can_reach_is_kept_as_the_browser_used_it(browser):
+    found = join_address(browser, lan_ip=LAN)
+    assert found.base == browser and found.source == BROWSER
+
+
+def test_the_public_setting_wins_and_keeps_the_page():
+    setting = "https://lab.school.example/attention/"
+    for browser in ("http://localhost:8501/softmax", "http://10.0.0.7:8501/softmax"):
+        found = join_address(browser, page_path="softmax", public_url=setting, lan_ip=LAN)
+        assert found == JoinAddress(
+            "https://lab.school.example/attention/softmax", SETTING, "lab.school.example"
+        )
+    first = join_address("http://localhost:8501/", public_url="http://lab.example:8080")
+    assert first.base == "http://lab.example:8080/"  # the app's first page
+    for bad in ("lab.school.example", "ftp://lab.example/", "https://"):
+        assert join_address("http://localhost:8501/", public_url=bad).source == BAD_SETTING
+
+
+def test_no_reachable_address_is_said_not_invented():
+    at = "http://localhost:8501/softmax"
+    assert join_address(at, lan_ip=None) == JoinAddress(None, NO_NETWORK)
+    assert join_address(at, lan_ip="127.0.0.1").source == NO_NETWORK
+    # a server that listens on this machine only: the network address would not answer
+    for only in ("127.0.0.1", "localhost", "::1"):
+        found = join_address(at, lan_ip=LAN, server_address=only)
+        assert found == JoinAddress(None, LOOPBACK_ONLY)
+    # a server that listens on one address: that one
+    found = join_address(at, lan_ip=LAN, server_address="10.1.2.3")
+    assert found == JoinAddress("http://10.1.2.3:8501/softmax", NETWORK, "10.1.2.3")
+    for every in ("0.0.0.0", "::", ""):
+        assert join_address(at, lan_ip=LAN, server_address=every).source == NETWORK
+    assert join_address(None, lan_ip=LAN) == JoinAddress("", UNKNOWN)  # no browser at all
+
+
+def test_what_counts_as_loopback():
+    assert all(map(is_loopback, ["localhost", "LOCALHOST.", "127.0.0.1", "127.9.9.9", "::1"]))
+    assert not any(map(is_loopback, ["", None, "192.168.1.2", "lab.example", "fd00::2"]))
+
+
+def test_the_setting_comes_from_the_environment_else_the_secrets():
+    name = "ATTENTION_LAB_PUBLIC_URL"
+    assert public_setting({name: " https://a.example/ "}, {name: "https://b.example/"}) == (
+        "https://a.example/"
+    )
+    assert public_setting({}, {name: "https://b.example/"}) == "https://b.example/"
+    assert public_setting({}, {name: 3}) == "" == public_setting({}, None)
+
+
+def test_the_machines_network_address_is_one_or_none():
+    found = lan_address()
+    assert found is None or not ipaddress.IPv4Address(found).is_loopback

@@ -1,0 +1,132 @@
+"""In a class, a vote is a vote: on the question the class is asked, a student's "Check"
+records the vote and says so, and the verdict waits for the teacher's reveal.
+
+Peer Instruction asks first, lets neighbours argue, asks again, and only then answers: a
+verdict under the first vote would make the second one measure nothing. So until the
+reveal a student's page shows the question, the vote given (which may change until its
+round closes) and "Your vote is in", and nothing from which the answer can be read: no
+verdict, no explanation, and not the rest of the page that ``ui.quiz.ask`` holds back (the
+session's score does not count a vote either). After the reveal, the student's own
+verdict for each round they voted in (from the store's view, so a page opened again has
+them too), the explanation and the class's spread; then the page goes on.
+
+A question the class is not asking (another page, other settings) is answered as outside
+a class: the verdict at once. So is one the student had answered before the class asked
+it (the verdict was given then).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+import classroom as store_api
+from core.quiz.question import Question
+from ui import questions as asked
+from ui.classroom import session
+from ui.classroom.panel import shares, spread_of
+from ui.classroom.student import refusal
+from ui.i18n import t
+from ui.settings import Settings
+from ui.widgets import show_chart
+
+OPEN, REVEALED = "open", "revealed"
+
+
+def state(q: Question, records: dict) -> str | None:
+    """OPEN: the class holds this question's verdict back (asked and not revealed, or
+    voted on and not revealed yet); REVEALED: revealed to a student who voted on it or had
+    not answered it; None: a question as outside a class."""
+    m = session.studying()
+    if m is None:
+        return None
+    cq = session.class_question(m, q)
+    if cq is not None and cq.revealed:
+        voted = q.signature in m.ballots or cq.key in _mine(m)
+        return REVEALED if voted or q.signature not in records else None
+    if q.signature in records:  # answered before the class asked it: the verdict is out
+        return None
+    if cq is not None or q.signature in m.ballots:
+        return OPEN
+    return None
+
+
+def _mine(m: session.Member) -> dict[str, dict[int, str]]:
+    return m.view.mine if m.view is not None else {}
+
+
+def holds(q: Question, records: dict) -> bool:
+    """Whether "Check" on this question is a vote whose verdict waits (after the vote)."""
+    return state(q, records) == OPEN
+
+
+def notes(q: Question) -> list[tuple[str, str, str]]:
+    """What to say under a question the class holds, as (kind, text, icon): the vote
+    counted (or not, and why), and what comes next; the same words whatever the vote."""
+    m = session.studying()
+    if m is None:
+        return []
+    cq = session.class_question(m, q)
+    m.drawn.add(store_api.question_key(q.signature))  # a new round or the reveal reruns
+    given = m.ballots.get(q.signature, {})
+    round_open = cq.round if cq is not None else max(given, default=1)
+    outcome, detail = m.votes.get(q.signature, (None, None))
+    said = []
+    if outcome == "unreachable":
+        said.append(("warning", t("classroom.vote.unreachable"), ":material/cloud_off:"))
+    elif outcome == "refused" and detail not in ("not_published", None):
+        said.append(("warning", t(f"classroom.vote.{refusal(detail)}"), ":material/how_to_vote:"))
+    if round_open in given:
+        said.append(("info", t("classroom.vote.counted"), ":material/how_to_vote:"))
+        if cq is None:  # the class moved on (another page, other settings): it waits
+            said.append(("caption", t("classroom.vote.waiting"), ""))
+        else:
+            said.append(("caption", t("classroom.vote.counted_note", round=round_open), ""))
+    elif given:  # voted in round 1, round 2 is open
+        said.append(("info", t("classroom.vote.again", round=round_open), ":material/forum:"))
+        said.append(("caption", t("classroom.vote.again_body"), ""))
+    return said
+
+
+def show(said: list[tuple[str, str, str]]) -> None:
+    for kind, text, icon in said:
+        if kind == "caption":
+            st.caption(text)
+        else:
+            getattr(st, kind)(text, icon=icon)
+
+
+def _shown_vote(q: Question, value: str) -> str:
+    """A vote as the store kept it (poll.canonical_vote), as the student reads it."""
+    if q.kind != "number":
+        return asked.shown(value)
+    number = float(value)
+    return str(int(number)) if number.is_integer() else repr(number)
+
+
+def revealed(q: Question, settings: Settings) -> None:
+    """A revealed question: the student's verdict for each round voted in, why, the
+    class's votes; the session's score counts the last round's vote."""
+    m = session.studying()
+    cq = session.class_question(m, q)
+    key = cq.key
+    m.drawn.add(key)
+    records = asked.answers()
+    votes = {r: _shown_vote(q, v) for r, v in _mine(m).get(key, {}).items()}
+    checked = {r: q.is_right(v) for r, v in _mine(m).get(key, {}).items()}
+    if not votes:  # the store's view is older than this page's votes: what was sent
+        given = m.ballots.get(q.signature, {})
+        votes = {r: shown for r, (shown, _) in given.items()}
+        checked = {r: q.is_right(guess) for r, (_, guess) in given.items()}
+    record = records.get(q.signature, asked.REVEALED)
+    for r in sorted(votes):
+        record = {"guess": votes[r], "right": checked[r], "skipped": False}
+        named = cq.round > 1 or len(votes) > 1  # the class voted twice: say which round
+        prefix = f"**{t('classroom.board.round', round=r)}** · " if named else ""
+        asked.verdict_line(q, record, prefix)
+    if not votes:
+        asked.verdict_line(q, record)
+    asked.explanation(q, settings)
+    records[q.signature] = record
+    st.markdown(t("classroom.student.revealed"))
+    show_chart(spread_of(m, cq), key=f"class_{key[:8]}")
+    shares(cq, f"class_{key[:8]}_shift")

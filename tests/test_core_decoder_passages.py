@@ -20,6 +20,15 @@ def test_a_passage_starts_and_ends_between_sentences():
     assert found.count("Laertes") == 2 and len(found) <= 60
 
 
+def test_a_character_the_model_does_not_know_matches_nothing_in_a_passage():
+    from core.decoder.vocab import build_vocabulary
+
+    text = "Ab Laertes cd. Xy Laertes! Zz."
+    vocab = build_vocabulary([text.replace("L", "")], min_cjk_count=1)  # no L: unknown
+    assert passage(text, "Laertes", 40, 10) == "Ab Laertes cd. Xy Laertes!"
+    assert passage(text, "Laertes", 40, 10, vocab) is None  # "aertes" is what comes twice
+
+
 def test_a_name_that_is_not_the_longest_stretch_typed_twice_gives_no_passage():
     # "good night" comes three times and is longer than "Hamlet" or "night" alone
     assert passage(TEXT, "night", 80, min_chars=20) is None
@@ -31,11 +40,13 @@ def test_a_name_that_is_not_the_longest_stretch_typed_twice_gives_no_passage():
 
 def test_the_bundled_texts_have_the_page_s_passages():
     from core.decoder.data import held_out_split
-    from realmodel.decoder_files import read_texts
+    from realmodel.decoder_files import read_texts, read_vocabulary
     from realmodel.train_decoder import HELD_OUT
     from ui.views.copying_state import MAX_CHARS, PASSAGE_MIN, PASSAGES
 
+    vocab = read_vocabulary()
     for lang, text in read_texts().items():
-        found = passage(held_out_split(text, HELD_OUT)[1], PASSAGES[lang], MAX_CHARS, PASSAGE_MIN)
+        held_out = held_out_split(text, HELD_OUT)[1]
+        found = passage(held_out, PASSAGES[lang], MAX_CHARS, PASSAGE_MIN, vocab)
         assert found is not None and found.count(PASSAGES[lang]) >= 2
         assert PASSAGE_MIN <= len(found) <= MAX_CHARS

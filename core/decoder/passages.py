@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.decoder.reading import longest_matches, repeated_stretch
+from core.decoder.vocab import Vocabulary
 
 ENDS = frozenset("\n.!?。！？”")  # a passage starts after one of these and ends with one
 
@@ -23,13 +24,21 @@ def boundaries(text: str) -> list[int]:
     return sorted({0, len(text), *(i + 1 for i, c in enumerate(text) if c in ENDS)})
 
 
-def passage(text: str, phrase: str, max_chars: int, min_chars: int = 40) -> str | None:
+def passage(
+    text: str, phrase: str, max_chars: int, min_chars: int = 40, vocab: Vocabulary | None = None
+) -> str | None:
     """The shortest passage (the first of equal ones) of ``min_chars`` … ``max_chars``
     characters, cut between sentences, in which ``phrase`` comes at least twice and is, with
-    at most a character on each side, the longest stretch typed twice; None if the text has
-    none."""
+    at most a character on each side, the longest stretch typed twice, as the model reads it
+    (with ``vocab``: a character it does not know matches nothing); None if there is none."""
     if not phrase:
         raise ValueError("a passage needs a phrase to look for")
+
+    def ids(piece: str) -> tuple[np.ndarray, int | None]:
+        if vocab is None:
+            return np.array([ord(c) for c in piece]), None
+        return vocab.encode(piece).ids, vocab.unknown_id
+
     cuts, best = boundaries(text), None
     for k, start in enumerate(cuts):
         while start < len(text) and text[start] in " \n":
@@ -40,7 +49,7 @@ def passage(text: str, phrase: str, max_chars: int, min_chars: int = 40) -> str 
             piece = text[start:end].rstrip()
             if len(piece) < min_chars or piece.count(phrase) < 2:
                 continue
-            copies = repeated_stretch(longest_matches(np.array([ord(c) for c in piece])))
+            copies = repeated_stretch(longest_matches(*ids(piece)))
             if copies is None or copies.length > len(phrase) + 2:
                 continue
             found = piece[copies.first : copies.first + copies.length]

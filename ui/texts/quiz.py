@@ -156,4 +156,9 @@ TEXTS = {
         "reads what it wrote",
         "zh": "复制需要两层：先有前一词元头，再有读取它所写内容的归纳头",
     },
+    "claim.feed": {
+        "en": "the induction head needs the previous-token heads below it: switched off, they "
+        "take the copying with them, though the induction head itself is untouched",
+        "zh": "归纳头离不开它下面的前一词元头：把它们关掉，复制也随之消失，尽管归纳头本身一点没动",
+    },
 }

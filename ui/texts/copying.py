@@ -56,14 +56,15 @@ TEXTS = {
     "trained_on": {
         "en": "**Trained on** stretches of Shakespeare's *Hamlet* and of the *Analects* of "
         "Confucius ({natural} of every {batch} windows), and random strings typed over and "
-        "over (the other {repeated}), each drawn from one alphabet: lowercase letters, letters "
-        "and space, Latin letters of both cases with digits and punctuation, Chinese "
-        "characters, or any character it knows. At this size natural text alone formed no "
-        "copying heads, so the model was shown copying, in every script a student types.",
+        "over (the other {repeated}): for the first {switch} steps of lowercase letters only, "
+        "then each from one alphabet: lowercase letters, letters and space, Latin letters of "
+        "both cases with digits and punctuation, Chinese characters, or any character it "
+        "knows. At this size natural text alone formed no copying heads, so the model was "
+        "shown copying, in every script a student types.",
         "zh": "**训练材料**是莎士比亚《哈姆雷特》和孔子《论语》中的片段（每 {batch} 个窗口里占 {natural} 个），以及"
-        "反复输入的随机字符串（其余 {repeated} 个），每串取自一种字母表：小写字母、小写字母加空格、大小写拉丁"
-        "字母加数字和标点、汉字，或它认识的任意字符。在这么小的规模下，只用自然文本长不出会复制的头，所以要让"
-        "模型看到复制，而且是学生会输入的每一种文字的复制。",
+        "反复输入的随机字符串（其余 {repeated} 个）：前 {switch} 步只用小写字母，之后每串取自一种字母表：小写"
+        "字母、小写字母加空格、大小写拉丁字母加数字和标点、汉字，或它认识的任意字符。在这么小的规模下，只用"
+        "自然文本长不出会复制的头，所以要让模型看到复制，而且是学生会输入的每一种文字的复制。",
     },
     "recipe_title": {
         "en": "The model, its training data and where the texts come from",
@@ -76,24 +77,27 @@ TEXTS = {
         "“chinese-poetry” collection (sources and licences: "
         "`realmodel/decoder/texts/SOURCES.md`; the last tenth of each is held out, never trained "
         "on). The other {repeated} were random strings, {shortest} to {longest} characters "
-        "long, typed over and over to fill the window, each from one of five alphabets "
-        "({shares}). Why: at this size, natural text alone formed no induction heads in minutes "
-        "of training (a trial found none after 5,000 steps), while strings typed again reward "
-        "nothing but copying. A model shown only lowercase letters copied (this app's first "
-        "version) learned a circuit for 26 letters and hardly copied Chinese, capitals or "
-        "punctuation; one shown strings of any character copied Chinese well and familiar "
-        "letters worst. Each alphabet in turn gives one circuit that copies them all. Its "
-        "characters are those of the two texts (Chinese ones seen at least 4 times) and every "
-        "printable ASCII character, digits and brackets included.",
+        "long, typed over and over to fill the window: lowercase letters for the first {switch} "
+        "steps, then each string from one of five alphabets ({shares}). Why strings typed "
+        "again: at this size, natural text alone formed no induction heads in minutes of "
+        "training (a trial found none after 5,000 steps), while they reward nothing but "
+        "copying. Why letters first: with every alphabet from the start, the heads learned to "
+        "copy Chinese and any character well but lowercase letters poorly (induction score "
+        "about 0.44). Random letters come back within a string, so “the character after the "
+        "earlier x” is ambiguous, and a layer-1 head that also reads two characters back "
+        "settles it; that head formed only when letters alone were copied first. Its characters "
+        "are those of the two texts (Chinese ones seen at least 4 times) and every printable "
+        "ASCII character, digits and brackets included.",
         "zh": "**它用什么训练，为什么。** 每批 {batch} 个窗口里有 {natural} 个是自然文本：莎士比亚的《哈姆雷特》"
         "（英文）和孔子的《论语》（中文）中的片段，两者都属于公有领域，分别来自古登堡计划和“chinese-poetry”"
         "文集（来源和许可见 `realmodel/decoder/texts/SOURCES.md`；每部作品的最后十分之一留作检验，从不参与训练）。"
-        "其余 {repeated} 个是随机字符串，长 {shortest} 到 {longest} 个字符，反复输入直到填满窗口，每串取自五种"
-        "字母表之一（{shares}）。为什么：在这么小的规模下，只用自然文本训练几分钟长不出归纳头（一次试验训练了 "
-        "5000 步也没有），而重复输入的字符串只奖励复制。只见过小写字母被复制的模型（本应用的第一版）学到的是"
-        "只管 26 个字母的回路，几乎不会复制汉字、大写字母或标点；只见过任意字符被复制的模型，汉字复制得好，熟悉"
-        "的字母反而最差。轮流使用各种字母表，得到的一个回路就能复制所有这些。它认识的字符是两部作品里的字符"
-        "（汉字至少出现 4 次）加上所有可打印的 ASCII 字符，包括数字和括号。",
+        "其余 {repeated} 个是随机字符串，长 {shortest} 到 {longest} 个字符，反复输入直到填满窗口：前 {switch} "
+        "步是小写字母，之后每串取自五种字母表之一（{shares}）。为什么用重复输入的字符串：在这么小的规模下，只用"
+        "自然文本训练几分钟长不出归纳头（一次试验训练了 5000 步也没有），而它们只奖励复制。为什么先用字母："
+        "如果一开始就混用所有字母表，这些头学会了把汉字和任意字符复制得很好，小写字母却复制得很差（归纳得分约 "
+        "0.44）。随机字母在一个字符串里会重复出现，所以“前面那个 x 后面的字符”并不唯一，要靠第 1 层里一个还会"
+        "往前看两个字符的头来分辨；只有先单独复制字母，这个头才长得出来。它认识的字符是两部作品里的字符（汉字"
+        "至少出现 4 次）加上所有可打印的 ASCII 字符，包括数字和括号。",
     },
     "head": {"en": "L{layer} H{head}", "zh": "{layer}层{head}头"},
     "layer": {"en": "layer", "zh": "层"},
@@ -126,14 +130,17 @@ TEXTS = {
     "x_step": {"en": "training step", "zh": "训练步"},
     "y_loss": {"en": "loss (nats)", "zh": "损失（奈特）"},
     "training_caption": {
-        "en": "Dashed: the two phase changes, read from the measurements. At step {first} the "
-        "second copy's loss falls fastest below the first's: induction heads appear, and the "
-        "training loss on repeated strings drops with it. At step {second} the best "
-        "previous-token head's score rises fastest. The first copy's loss stays high: random "
-        "characters cannot be predicted, only copied.",
-        "zh": "虚线：从测量结果读出的两次相变。第 {first} 步，第二遍的损失相对第一遍下降得最快：归纳头出现了，"
-        "训练中重复字符串的损失也随之下降。第 {second} 步，最好的前一词元头的得分上升得最快。第一遍的损失一直"
-        "很高：随机字符是预测不了的，只能复制。",
+        "en": "Dashed: the two phase changes, read from the measurements: at step {second} the "
+        "best previous-token head's score rises fastest, and at step {first} the second "
+        "copy's loss falls fastest below the first's. Until step {switch} the model was shown "
+        "only lowercase letters copied: the letters' circuit forms first, and the measured "
+        "loss falls only on the letters' share of the strings. Once every alphabet joins, the "
+        "same heads learn to copy them all within a few hundred steps. The first copy's loss "
+        "stays high: random characters cannot be predicted, only copied.",
+        "zh": "虚线：从测量结果读出的两次相变：第 {second} 步，最好的前一词元头的得分上升得最快；第 {first} 步，"
+        "第二遍的损失相对第一遍下降得最快。到第 {switch} 步为止，模型只见过小写字母被复制：先长出的是复制字母"
+        "的回路，测得的损失只在字母那一部分字符串上下降。所有字母表加入之后，同样这些头在几百步之内就学会了"
+        "复制全部字符。第一遍的损失一直很高：随机字符是预测不了的，只能复制。",
     },
     "m_previous": {"en": "Previous-token head {head}", "zh": "前一词元头 {head}"},
     "m_induction": {"en": "Induction head {head}", "zh": "归纳头 {head}"},

@@ -61,10 +61,13 @@ def facts(d) -> None:
     shown |= {"steps": f"{log['steps']:,}", "minutes": round(log["seconds"]["cpu"] / 60)}
     natural, batch = data["natural_windows"], data["batch"]
     shortest, longest = data["periods"]
+    schedule = data["alphabet_shares"]  # [{"from_step": s, alphabet: share, …}, …]
     mix = {"natural": natural, "batch": batch, "repeated": batch - natural}
+    mix |= {"switch": f"{schedule[-1]['from_step']:,}"}
     shares = t("common.list_sep").join(
         f"{t(f'copying.alphabet_{name}')} {100 * share:.0f} %"
-        for name, share in data["alphabet_shares"].items()
+        for name, share in schedule[-1].items()
+        if name != "from_step"
     )
     present = bool(st.session_state.get("present"))
     if not present:  # on a projector it is folded with the rest: the teacher tells it
@@ -131,7 +134,8 @@ def training(d) -> int:
     every = evals["step"][1] - evals["step"][0]
     shown = {"steps": f"{d.log['steps']:,}", "count": probe["count"], "period": probe["period"]}
     st.markdown(t("copying.training_intro", every=every, **shown))
-    st.caption(t("copying.training_caption", first=phases[0], second=phases[1]))
+    switch = f"{d.log['data']['alphabet_shares'][-1]['from_step']:,}"
+    st.caption(t("copying.training_caption", first=phases[0], second=phases[1], switch=switch))
 
     prev = np.unravel_index(np.argmax(c.previous), c.previous.shape)
     ind = np.unravel_index(np.argmax(c.induction), c.induction.shape)

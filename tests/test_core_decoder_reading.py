@@ -19,6 +19,7 @@ from core.decoder import (
     target_share,
     token_losses,
 )
+from core.decoder.measures import HeadScores, Knockout
 from core.decoder.reading import induction_targets
 from core.quiz.copying import CLAIMS, copy_questions
 
@@ -131,15 +132,21 @@ def test_a_text_without_a_repeat_or_a_character_seen_twice_has_no_copies_to_comp
         read_text(w, np.array([1]), TINY)
 
 
+def scores(previous, induction, first, second, count=10) -> HeadScores:
+    return HeadScores(previous, induction, first, second, np.zeros((2, 2)), period=40, count=count)
+
+
 def ask(first=3.5, second=0.2, off_induction=0.02, off_second=3.3):
     previous = np.array([[0.9, 0.1], [0.2, 0.1]])
     induction = np.array([[0.0, 0.1], [0.1, 0.8]])
     off = np.array([[True, False], [False, False]])
-    off_scores = np.array([[0.0, 0.1], [0.1, off_induction]])
+    cut = np.array([[0.0, 0.1], [0.1, off_induction]])
+    knocked = Knockout(
+        off, scores(previous, induction, 3.4, 0.3), scores(previous, cut, 3.4, off_second)
+    )
     return copy_questions(
-        1500, previous, induction, first, second, period=40, count=40, off=off,
-        off_induction=off_scores, off_second_copy_loss=off_second,
-    )  # fmt: skip
+        1500, previous, induction, first, second, period=40, count=40, knocked=knocked
+    )
 
 
 def test_the_questions_answer_from_the_measurements():
@@ -170,5 +177,6 @@ def test_the_knockout_question_answers_with_what_is_left_of_the_induction_head(a
     assert knock.answer == answer and answer in knock.choices
     # the question names how many heads go off, not where: the layer question stands beside it
     assert knock.values["count_off"] == 1 and "heads" not in knock.values
+    assert knock.values["count_knock"] == 10 and knock.reveal["second_off"] == 3.3
     assert knock.reveal["heads"] == "L1 H1" and knock.reveal["after"] == after
     assert knock.reveal["kept"] == f"{100 * after / 0.8:.0f}"

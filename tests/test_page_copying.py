@@ -19,6 +19,7 @@ from core.decoder.measures import ALPHABETS, LATIN, PROBE_PERIOD, feeding_heads,
 from core.quiz import copy_questions
 from realmodel.decoder_files import load_decoder
 from ui.texts.copying import TEXTS
+from ui.views.copying_state import KNOCKOUT_STRINGS
 
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
 
@@ -43,7 +44,7 @@ def knocked(d):
     """The final model on every alphabet's probe strings, with and without the heads the page
     switches off (core's; tests/test_realmodel_decoder.py holds it to a pass of its own)."""
     c = d.final
-    texts = np.concatenate(list(probe_set(d.vocab).values()))
+    texts = np.concatenate([t[:KNOCKOUT_STRINGS] for t in probe_set(d.vocab).values()])
     return knockout(
         c.weights, texts, PROBE_PERIOD, d.config, feeding_heads(c.previous, c.induction)
     )
@@ -54,8 +55,7 @@ def test_the_questions_hold_back_the_training_until_the_guess(d):
     final, k = d.final, knocked(d)
     qs = copy_questions(
         final.step, final.previous, final.induction, final.first_copy_loss,
-        final.second_copy_loss, period=PROBE_PERIOD, count=k.on_scores.count, off=k.off,
-        off_induction=k.off_scores.induction, off_second_copy_loss=k.off_scores.second_copy_loss,
+        final.second_copy_loss, period=PROBE_PERIOD, count=40, knocked=k,
     )  # fmt: skip
     assert [f.proto.form.form_id for f in at.get("form")] == ["quiz_copying"]
     assert not chart_keys(at) and not at.metric and not leaked(at, qs)

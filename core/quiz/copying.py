@@ -9,9 +9,14 @@ shows. They test the claims below.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from core.quiz.question import Question
+
+if TYPE_CHECKING:  # the questions are made on every page's run: no decoder module on import
+    from core.decoder.measures import Knockout
 
 CLAIMS = (
     "copy",  # a trained decoder predicts a string's second copy far better than its first
@@ -38,9 +43,7 @@ def copy_questions(
     second_copy_loss: float,
     period: int,  # characters in each copy
     count: int,  # strings measured
-    off: np.ndarray,  # [L, h] bool: the previous-token heads that feed the induction head
-    off_induction: np.ndarray,  # [L, h]  every head's induction score with those off
-    off_second_copy_loss: float,  # and the second copy's loss
+    knocked: Knockout,  # some of those strings read again with the previous-token heads off
 ) -> list[Question]:
     """On the second copy, does the loss go up, down or stay; in which layer is the head
     that copies (the best induction head); and what is left of its score when the
@@ -69,24 +72,26 @@ def copy_questions(
         "times": first_copy_loss / second_copy_loss,
     }
     choices = tuple(f"quiz.choice.layer_{k}" for k in range(1, previous.shape[0] + 1))
-    best = float(induction[ind_layer, ind_head])
-    after = float(off_induction[ind_layer, ind_head])  # the same head, untouched itself
+    # The best induction head on the strings read both ways, with and without the heads off.
+    on, cut, off = knocked.on_scores, knocked.off_scores, knocked.off
+    k_layer, k_head, best = on.best("induction")
+    after = float(cut.induction[k_layer, k_head])  # the same head, untouched itself
     kept = after / best if best > 0 else 1.0
     kept_answer = next(key for key, upto in CHOICES_KEPT if kept <= upto)
     names = ", ".join(f"L{i + 1} H{j + 1}" for i, j in zip(*np.nonzero(off), strict=True))
     # The question says how many heads go off, not which: where they are would hint at the
     # layer question's answer, asked beside it.
-    knocked = {"count_off": int(np.sum(off))}
-    knock_reveal = knocked | {
+    asked = {"count_off": int(np.sum(off)), "count_knock": on.count}
+    knock_reveal = asked | {
         "heads": names,
-        "ind_layer": heads["ind_layer"],
-        "ind_head": heads["ind_head"],
+        "ind_layer": k_layer + 1,
+        "ind_head": k_head + 1,
         "before": best,
         "after": after,
         "kept": f"{100 * kept:.0f}",
-        "second": second_copy_loss,
-        "second_off": off_second_copy_loss,
-        "first": first_copy_loss,
+        "second": on.second_copy_loss,
+        "second_off": cut.second_copy_loss,
+        "first": on.first_copy_loss,
     }
     return [
         Question(
@@ -116,7 +121,7 @@ def copy_questions(
             "choice",
             kept_answer,
             choices=tuple(key for key, _ in CHOICES_KEPT),
-            values=shown | knocked,
+            values=shown | asked,
             reveal=shown | knock_reveal,
             why="" if kept_answer == "copying.choice_half" else "copying.quiz.knockout.why_kept",
         ),

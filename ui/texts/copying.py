@@ -189,10 +189,12 @@ TEXTS = {
         "zh": "在第 {step} 步，最好的归纳头在第 1 层：它下面没有能给它提供信息的头，所以还没有什么可关的。",
     },
     "knockout_intro": {
-        "en": "The same {count} strings, read again with the previous-token heads below the "
-        "best induction head switched off ({heads}): their output no longer reaches the "
-        "residual stream. Nothing else changes; {head} itself is left as it is.",
-        "zh": "同样的 {count} 个字符串，再读一遍，这次把最好的归纳头下面的前一词元头关掉（{heads}）：它们的输出"
+        "en": "{count} of the strings measured above ({each} of each alphabet), read with every "
+        "head, then again with the previous-token heads below the best induction head "
+        "switched off ({heads}): their output no longer reaches the residual stream. Nothing "
+        "else changes; {head} itself is left as it is.",
+        "zh": "上面测量用的字符串中取 {count} 个（每种字母表 {each} 个），先让所有头都读一遍，再把最好的归纳头下面的"
+        "前一词元头关掉（{heads}）读一遍：它们的输出"
         "不再进入残差流。其余一切不变；{head} 本身原封不动。",
     },
     "m_knock_induction": {
@@ -513,10 +515,10 @@ TEXTS = {
     },
     "quiz.knockout.ask": {
         "en": "Now the model's previous-token heads ({count_off} of them) are switched off: "
-        "each still runs, but its output is thrown away. No other head is touched. On the "
-        "same strings, the best induction head's score…",
+        "each still runs, but its output is thrown away. No other head is touched. On "
+        "{count_knock} of the same strings, the best induction head's score…",
         "zh": "现在把模型的前一词元头（共 {count_off} 个）关掉：它们照样运行，但输出被丢掉。其他头一个都不动。在"
-        "同样的字符串上，最好的归纳头的得分……",
+        "其中 {count_knock} 个同样的字符串上，最好的归纳头的得分……",
     },
     "quiz.knockout.why": {
         "en": "{answer}: L{ind_layer} H{ind_head} goes from {before} to {after} ({kept} % of "

@@ -34,14 +34,13 @@ def training_chart(language: str, *args) -> Figure:
 def questions(final, knocked) -> list:
     """The page's questions, about the final model on the probe strings, with every head and
     with its previous-token heads switched off (core.quiz.copying)."""
-    from core.decoder.measures import PROBE_PERIOD
+    from core.decoder.measures import ALPHABETS, PROBE_COUNT, PROBE_PERIOD
     from core.quiz import copy_questions
 
     return copy_questions(
         final.step, final.previous, final.induction, final.first_copy_loss,
-        final.second_copy_loss, period=PROBE_PERIOD, count=knocked.on_scores.count,
-        off=knocked.off, off_induction=knocked.off_scores.induction,
-        off_second_copy_loss=knocked.off_scores.second_copy_loss,
+        final.second_copy_loss, period=PROBE_PERIOD, count=PROBE_COUNT * len(ALPHABETS),
+        knocked=knocked,
     )  # fmt: skip
 
 
@@ -202,6 +201,7 @@ def switched_off(d, step: int) -> None:
     after = float(k.off_scores.induction[layer, head])
     shown = {"heads": ", ".join(names[i * h + j] for i, j in zip(*np.nonzero(k.off), strict=True))}
     shown |= {"head": names[layer * h + head], "count": k.on_scores.count}
+    shown |= {"each": cs.KNOCKOUT_STRINGS}
     st.markdown(t("copying.knockout_intro", **shown))
     row = st.container(horizontal=True, gap="large")
     row.metric(

@@ -165,10 +165,10 @@ def test_the_questions_answer_from_the_measurements():
 @pytest.mark.parametrize(
     ("after", "answer"),
     [
-        (0.02, "copying.choice_half"),
-        (0.4, "copying.choice_half"),  # exactly half of 0.8
-        (0.5, "copying.choice_less"),
-        (0.8, "copying.choice_same"),
+        (0.02, "quiz.choice.halved"),
+        (0.4, "quiz.choice.halved"),  # exactly half of 0.8
+        (0.5, "quiz.choice.less"),
+        (0.8, "quiz.choice.about_same"),
         (1.2, "quiz.choice.up"),
     ],
 )

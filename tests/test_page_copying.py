@@ -61,7 +61,7 @@ def test_the_questions_hold_back_the_training_until_the_guess(d):
     assert not chart_keys(at) and not at.metric and not leaked(at, qs)
     assert TEXTS["circuit"]["en"][:40] not in all_text(at)  # it answers the questions
     # what the page claims: copying, in layer 2, broken with the previous-token heads off
-    answers = ["quiz.choice.down", "quiz.choice.layer_2", "copying.choice_half"]
+    answers = ["quiz.choice.down", "quiz.choice.layer_2", "quiz.choice.halved"]
     assert [q.answer for q in qs] == answers
     fill(at, "copying", qs, [q.answer for q in qs])
     press(at, EN["check"])
@@ -93,9 +93,7 @@ def test_the_checkpoint_slider_shows_each_head_s_scores_as_training_measured_the
     assert phases == [d.phase_change_step, d.sharpening_step]
     table = at.dataframe[0].value  # each alphabet at the checkpoint, as training measured it
     row = d.log["evals"]["alphabets"][d.log["evals"]["step"].index(step)]
-    np.testing.assert_allclose(
-        table["best induction score"], [row[a]["induction"] for a in ALPHABETS]
-    )
+    np.testing.assert_allclose(table["induction"], [row[a]["induction"] for a in ALPHABETS])
     assert at.query_params["ckpt"] == str(step)
     at.sidebar.segmented_control(key="lang").set_value("zh").run()  # the same figure, in Chinese
     assert spec(at, "copy_training")["layer"][0]["encoding"]["x"]["title"] == "训练步"

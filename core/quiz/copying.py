@@ -28,9 +28,9 @@ SAME_WITHIN = 0.1  # nats: two copies' losses closer than this count as the same
 # What is left of the best induction score with the previous-token heads off: each choice
 # the share it stands for, from below (a share of exactly 0.5 is "half or less").
 CHOICES_KEPT = (
-    ("copying.choice_half", 0.5),  # it falls to half or less
-    ("copying.choice_less", 0.8),  # it falls, but keeps more than half
-    ("copying.choice_same", 1.25),  # it stays about the same
+    ("quiz.choice.halved", 0.5),  # it falls to half or less
+    ("quiz.choice.less", 0.8),  # it falls, but keeps more than half
+    ("quiz.choice.about_same", 1.25),  # it stays about the same
     ("quiz.choice.up", np.inf),  # it rises
 )
 
@@ -123,6 +123,6 @@ def copy_questions(
             choices=tuple(key for key, _ in CHOICES_KEPT),
             values=shown | asked,
             reveal=shown | knock_reveal,
-            why="" if kept_answer == "copying.choice_half" else "copying.quiz.knockout.why_kept",
+            why="" if kept_answer == "quiz.choice.halved" else "copying.quiz.knockout.why_kept",
         ),
     ]

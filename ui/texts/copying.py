@@ -163,21 +163,18 @@ TEXTS = {
     "alphabets": {
         "en": "**Each alphabet at step {step}**, as training measured it ({count} strings of "
         "{period} random characters each, typed twice): the best head's induction score and "
-        "the mean loss on each copy.",
+        "the mean loss on each copy (nats). Latin: both cases of A–Z.",
         "zh": "**第 {step} 步时的各种字母表**，按训练中的测量（各 {count} 个由 {period} 个随机字符组成、输入两遍的"
-        "字符串）：最好的头的归纳得分，以及每一遍的平均损失。",
+        "字符串）：最好的头的归纳得分，以及每一遍的平均损失（奈特）。拉丁字母：A–Z 的大小写。",
     },
     "alphabet_letters": {"en": "a–z", "zh": "a–z"},
     "alphabet_letters_space": {"en": "a–z and space", "zh": "a–z 加空格"},
-    "alphabet_latin": {
-        "en": "A–Z, a–z, digits, punctuation",
-        "zh": "A–Z、a–z、数字、标点",
-    },
+    "alphabet_latin": {"en": "Latin, 0–9, punctuation", "zh": "拉丁字母、数字、标点"},
     "alphabet_chinese": {"en": "Chinese characters", "zh": "汉字"},
-    "alphabet_any": {"en": "any character it knows", "zh": "它认识的任意字符"},
-    "col_induction": {"en": "best induction score", "zh": "最好的归纳得分"},
-    "col_first": {"en": "loss, 1st copy", "zh": "第一遍损失"},
-    "col_second": {"en": "loss, 2nd copy", "zh": "第二遍损失"},
+    "alphabet_any": {"en": "any character", "zh": "任意字符"},
+    "col_induction": {"en": "induction", "zh": "归纳得分"},
+    "col_first": {"en": "1st copy", "zh": "第一遍"},
+    "col_second": {"en": "2nd copy", "zh": "第二遍"},
     # the previous-token heads switched off
     "knockout": {
         "en": "Switch the previous-token heads off",
@@ -350,10 +347,11 @@ TEXTS = {
     "part_text": {"en": "your text", "zh": "你的文本"},
     "char_losses_caption": {
         "en": "Each bar: how surprised the model was by one character, −log of the probability "
-        "it gave it, from the second character on. Grey: the first character of a new copy, "
-        "which nothing before it announces: neither copy's loss counts it.",
-        "zh": "每根柱子：模型对一个字符有多意外，即它给这个字符的概率取 −log，从第二个字符开始。灰色：新一遍"
-        "的第一个字符，前面没有任何东西预示它，所以两遍的损失都不计入它。",
+        "it gave it, from the second character on. Grey: what neither copy's loss counts: each "
+        "copy's first character, which nothing before it announces, and anything outside the "
+        "two copies.",
+        "zh": "每根柱子：模型对一个字符有多意外，即它给这个字符的概率取 −log，从第二个字符开始。灰色：两遍的损失"
+        "都不计入的部分：每一遍的第一个字符（前面没有任何东西预示它），以及两遍之外的字符。",
     },
     "lines_intro": {
         "en": "**One character at a time.** Pick a character: lines go from it to the earlier "
@@ -537,7 +535,4 @@ TEXTS = {
         "zh": "{answer}：关掉 {heads} 之后，第 {ind_layer} 层的头 {ind_head} 从 {before} 变为 {after}（剩 {kept}%），"
         "第二遍的损失从 {second} 变为 {second_off} 奈特。在第 {step} 步，复制并不只靠这几个头。",
     },
-    "choice_half": {"en": "it falls to half or less", "zh": "降到一半或更低"},
-    "choice_less": {"en": "it falls, but by less than half", "zh": "下降，但降幅不到一半"},
-    "choice_same": {"en": "it stays about the same", "zh": "基本不变"},
 }

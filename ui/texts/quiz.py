@@ -75,6 +75,9 @@ TEXTS = {
     "choice.early": {"en": "the early layers", "zh": "前面几层"},
     "choice.middle": {"en": "the middle layers", "zh": "中间几层"},
     "choice.late": {"en": "the late layers", "zh": "后面几层"},
+    "choice.halved": {"en": "it falls to half or less", "zh": "降到一半或更低"},
+    "choice.less": {"en": "it falls, but by less than half", "zh": "下降，但降幅不到一半"},
+    "choice.about_same": {"en": "it stays about the same", "zh": "基本不变"},
     "choice.layer_1": {"en": "layer 1", "zh": "第 1 层"},
     "choice.layer_2": {"en": "layer 2", "zh": "第 2 层"},
     # the article's claims, as a question names the one it tests

@@ -82,9 +82,9 @@ TEXTS = {
         "again: at this size, natural text alone formed no induction heads in minutes of "
         "training (a trial found none after 5,000 steps), while they reward nothing but "
         "copying. Why letters first: with every alphabet from the start, the heads learned to "
-        "copy Chinese and any character well but lowercase letters poorly (induction score "
-        "about 0.44). Random letters come back within a string, so “the character after the "
-        "earlier x” is ambiguous, and a layer-1 head that also reads two characters back "
+        "copy Chinese and any character well but lowercase letters poorly (an induction "
+        "score under one half, in trials). Random letters come back within a string, so "
+        "“the character after the earlier x” is ambiguous, and a layer-1 head that also reads two characters back "
         "settles it; that head formed only when letters alone were copied first. Its characters "
         "are those of the two texts (Chinese ones seen at least 4 times) and every printable "
         "ASCII character, digits and brackets included.",
@@ -94,8 +94,8 @@ TEXTS = {
         "其余 {repeated} 个是随机字符串，长 {shortest} 到 {longest} 个字符，反复输入直到填满窗口：前 {switch} "
         "步是小写字母，之后每串取自五种字母表之一（{shares}）。为什么用重复输入的字符串：在这么小的规模下，只用"
         "自然文本训练几分钟长不出归纳头（一次试验训练了 5000 步也没有），而它们只奖励复制。为什么先用字母："
-        "如果一开始就混用所有字母表，这些头学会了把汉字和任意字符复制得很好，小写字母却复制得很差（归纳得分约 "
-        "0.44）。随机字母在一个字符串里会重复出现，所以“前面那个 x 后面的字符”并不唯一，要靠第 1 层里一个还会"
+        "如果一开始就混用所有字母表，这些头学会了把汉字和任意字符复制得很好，小写字母却复制得很差（试验中归纳"
+        "得分不到一半）。随机字母在一个字符串里会重复出现，所以“前面那个 x 后面的字符”并不唯一，要靠第 1 层里一个还会"
         "往前看两个字符的头来分辨；只有先单独复制字母，这个头才长得出来。它认识的字符是两部作品里的字符（汉字"
         "至少出现 4 次）加上所有可打印的 ASCII 字符，包括数字和括号。",
     },

@@ -19,6 +19,7 @@ from core.decoder.measures import ALPHABETS, LATIN, PROBE_PERIOD, feeding_heads,
 from core.quiz import copy_questions
 from realmodel.decoder_files import load_decoder
 from ui.texts.copying import TEXTS
+from ui.texts.copying_text import TEXTS as TEXT_TEXTS
 from ui.views.copying_state import KNOCKOUT_STRINGS
 
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
@@ -168,7 +169,7 @@ def test_hostile_text_gets_a_clear_message(d, text, message):
     assert not at.exception, at.exception
     assert at.session_state["copy_step_pick"] == d.final.step  # a step that is none: the last
     alerts = [a.value for kind in ("warning", "info", "caption") for a in getattr(at, kind)]
-    expected = TEXTS[message]["en"].split("{")[0]
+    expected = TEXT_TEXTS[message]["en"].split("{")[0]
     assert any(a.startswith(expected) for a in alerts), alerts
     assert not any(md.proto.allow_html for md in at.markdown)
     assert "off" not in at.query_params  # no head of that name: none switched off
@@ -176,8 +177,8 @@ def test_hostile_text_gets_a_clear_message(d, text, message):
     if message == "too_short":
         assert "copy_char_losses" not in chart_keys(at)
     if message == "cut":
-        assert TEXTS["cut"]["en"].format(max=128, n=10_000) in alerts
-        assert TEXTS["link_cut"]["en"].format(keep=400, n=10_000) in alerts
+        assert TEXT_TEXTS["cut"]["en"].format(max=128, n=10_000) in alerts
+        assert TEXT_TEXTS["link_cut"]["en"].format(keep=400, n=10_000) in alerts
         assert len(chart(at, "copy_char_losses")) == 127
     if message.startswith("unknown"):
         warning = next(a for a in alerts if a.startswith(expected))

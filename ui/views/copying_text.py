@@ -62,7 +62,7 @@ def unknown(d, text: str) -> None:
         named += t("common.list_sep") + t("common.more_items", more=len(found) - UNKNOWN_SHOWN)
     count = sum(found.values())
     known = [c for c in text if c in d.vocab and not c.isspace() and c not in found]
-    key = "copying.unknown" if known else "copying.unknown_all"
+    key = "copying_text.unknown" if known else "copying_text.unknown_all"
     st.warning(t(key, count=count, chars=named, V=d.config.n_vocab), icon=":material/translate:")
 
 
@@ -72,27 +72,29 @@ def text_box(d) -> str | None:
     raw = cs.held(cs.TEXT, cs.default_text())
     st.session_state[TEXT_BOX] = raw
     st.text_area(
-        t("copying.text"), key=TEXT_BOX, height=90, on_change=cs.keep,
-        args=(cs.TEXT.key, TEXT_BOX), help=t("copying.text_help", max=cs.MAX_CHARS),
+        t("copying_text.text"), key=TEXT_BOX, height=90, on_change=cs.keep,
+        args=(cs.TEXT.key, TEXT_BOX), help=t("copying_text.text_help", max=cs.MAX_CHARS),
     )  # fmt: skip
     bar = st.container(horizontal=True)
     for kind, icon in (("letters", "casino"), ("chinese", "translate"), ("any", "shuffle")):
+        help_ = t(f"copying_text.new_{kind}_help", n=DRAWS[kind])
         bar.button(
-            t(f"copying.new_{kind}"), key=f"copy_new_{kind}", icon=f":material/{icon}:",
-            on_click=_draw_text, args=(kind,), help=t(f"copying.new_{kind}_help", n=DRAWS[kind]),
+            t(f"copying_text.new_{kind}"), key=f"copy_new_{kind}", icon=f":material/{icon}:",
+            on_click=_draw_text, args=(kind,), help=help_,
         )  # fmt: skip
     for kind in cs.PASSAGES:
         bar.button(
-            t(f"copying.passage_{kind}"), key=f"copy_passage_{kind}", icon=":material/menu_book:",
-            on_click=_draw_text, args=(kind,), help=t(f"copying.passage_{kind}_help"),
+            t(f"copying_text.passage_{kind}"), key=f"copy_passage_{kind}",
+            icon=":material/menu_book:", on_click=_draw_text, args=(kind,),
+            help=t(f"copying_text.passage_{kind}_help"),
         )  # fmt: skip
     if len(raw) < 2:
-        st.warning(t("copying.too_short"), icon=":material/edit_off:")
+        st.warning(t("copying_text.too_short"), icon=":material/edit_off:")
         return None
     if len(raw) > cs.MAX_CHARS:
-        st.info(t("copying.cut", max=cs.MAX_CHARS, n=len(raw)), icon=":material/content_cut:")
+        st.info(t("copying_text.cut", max=cs.MAX_CHARS, n=len(raw)), icon=":material/content_cut:")
     if len(raw) > cs.LINK_CHARS:
-        st.caption(t("copying.link_cut", keep=cs.LINK_CHARS, n=len(raw)))
+        st.caption(t("copying_text.link_cut", keep=cs.LINK_CHARS, n=len(raw)))
     text = cs.model_text(raw)
     unknown(d, text)
     return text
@@ -120,8 +122,8 @@ def heads_off(d, step: int) -> np.ndarray:
     st.session_state[OFF_PICK] = [int(k) for k in np.flatnonzero(mask.reshape(-1))]
     names = head_names(L, h)
     st.segmented_control(
-        t("copying.off"), list(range(L * h)), selection_mode="multi", key=OFF_PICK,
-        format_func=names.__getitem__, on_change=_keep_off, help=t("copying.off_help"),
+        t("copying_text.off"), list(range(L * h)), selection_mode="multi", key=OFF_PICK,
+        format_func=names.__getitem__, on_change=_keep_off, help=t("copying_text.off_help"),
     )  # fmt: skip
     c = d.at(step)
     feeding = feeding_heads(c.previous, c.induction)
@@ -129,12 +131,12 @@ def heads_off(d, step: int) -> np.ndarray:
     if feeding.any():
         shown = ", ".join(names[k] for k in np.flatnonzero(feeding.reshape(-1)))
         bar.button(
-            t("copying.off_previous", heads=shown), key="copy_off_previous",
+            t("copying_text.off_previous", heads=shown), key="copy_off_previous",
             icon=":material/link_off:", on_click=_set_off, args=(cs.off_text(feeding),),
         )  # fmt: skip
     if mask.any():
         bar.button(
-            t("copying.off_none"), key="copy_off_none", icon=":material/link:",
+            t("copying_text.off_none"), key="copy_off_none", icon=":material/link:",
             on_click=_set_off, args=("",),
         )  # fmt: skip
     return mask
@@ -147,21 +149,21 @@ def scores(r, on, d, text: str) -> None:
     names = head_names(d.config.n_layers, d.config.n_heads)
     off = r.off is not None
     if on.copies is None:
-        st.info(t("copying.no_repeat", min=_min_copy()), icon=":material/repeat:")
+        st.info(t("copying_text.no_repeat", min=_min_copy()), icon=":material/repeat:")
     else:
         c = on.copies
         stretch = md_escape("".join(cs.labels(text[c.first : c.first + c.length])))
         shown = {"stretch": stretch, "length": c.length, "first": c.first + 1}
-        st.markdown(t("copying.copies_found", second=c.second + 1, **shown))
+        st.markdown(t("copying_text.copies_found", second=c.second + 1, **shown))
         if c.second + c.length == cs.MAX_CHARS and len(cs.held(cs.TEXT, "")) > cs.MAX_CHARS:
-            st.caption(t("copying.copies_cut", max=cs.MAX_CHARS, length=c.length))
+            st.caption(t("copying_text.copies_cut", max=cs.MAX_CHARS, length=c.length))
     row = st.container(horizontal=True, gap="large")
     if on.copy_losses is not None:
         (first, second), (first_on, second_on) = r.copy_losses, on.copy_losses
         delta = (first - first_on, second - second_on) if off else (None, second - first)
         for k, (value, change) in enumerate(zip((first, second), delta, strict=True)):
             row.metric(
-                t(f"copying.m_text_{'first' if k == 0 else 'second'}"), f"{value:.2f}",
+                t(f"copying_text.m_text_{'first' if k == 0 else 'second'}"), f"{value:.2f}",
                 delta=None if change is None else f"{change:+.2f}", delta_color="inverse",
                 width="content",
             )  # fmt: skip
@@ -169,16 +171,16 @@ def scores(r, on, d, text: str) -> None:
         layer, head, best = on.best("target")
         value = r.target_share[layer, head]
         row.metric(
-            t("copying.m_text_induction", head=names[layer * d.config.n_heads + head]),
+            t("copying_text.m_text_induction", head=names[layer * d.config.n_heads + head]),
             f"{value:.2f}", delta=f"{value - best:+.2f}" if off else None, width="content",
         )  # fmt: skip
     layer, head, best = on.best("previous")
     value = r.previous[layer, head]
     row.metric(
-        t("copying.m_text_previous", head=names[layer * d.config.n_heads + head]),
+        t("copying_text.m_text_previous", head=names[layer * d.config.n_heads + head]),
         f"{value:.2f}", delta=f"{value - best:+.2f}" if off else None, width="content",
     )  # fmt: skip
-    st.caption(t("copying.text_scores_off" if off else "copying.text_scores"))
+    st.caption(t("copying_text.text_scores_off" if off else "copying_text.text_scores"))
 
 
 def _min_copy() -> int:
@@ -201,19 +203,21 @@ def lines(r, d, step: int, labels: list[str]) -> None:
     character after the earlier occurrence) in bold."""
     from core.decoder import NO_TARGET
 
-    st.markdown(t("copying.lines_intro"))
+    st.markdown(t("copying_text.lines_intro"))
     query = cs.query_shown(r.n, _default_query(r))
     st.session_state[QUERY_PICK] = query
     st.select_slider(
-        t("copying.query"), options=list(range(r.n)), key=QUERY_PICK,
+        t("copying_text.query"), options=list(range(r.n)), key=QUERY_PICK,
         format_func=lambda i: f"{i + 1} · {labels[i]}", on_change=cs.keep,
-        args=(cs.QUERY.key, QUERY_PICK), help=t("copying.query_help"),
+        args=(cs.QUERY.key, QUERY_PICK), help=t("copying_text.query_help"),
     )  # fmt: skip
     L, h = d.config.n_layers, d.config.n_heads
     names = head_names(L, h)
     if r.off is not None:  # a head switched off still attends: what it reads goes nowhere
         off = r.off.reshape(-1)
-        names = [t("copying.head_off", head=n) if o else n for n, o in zip(names, off, strict=True)]
+        names = [
+            t("copying_text.head_off", head=n) if o else n for n, o in zip(names, off, strict=True)
+        ]
     best = int(np.argmax(d.at(step).induction))  # the probe's best induction head, at first
     target = int(r.targets[query])
     m = query + 1  # the keys it may see: a causal model reads nothing after it
@@ -223,10 +227,10 @@ def lines(r, d, step: int, labels: list[str]) -> None:
         heads_key="copy_heads", marked=None if target == NO_TARGET else target, tell_apart=False,
     )  # fmt: skip
     if target == NO_TARGET:
-        st.caption(t("copying.no_target", char=md_escape(labels[query])))
+        st.caption(t("copying_text.no_target", char=md_escape(labels[query])))
     else:
         shown = {"char": md_escape(labels[query]), "target": md_escape(labels[target])}
-        st.caption(t("copying.target", position=target + 1, **shown))
+        st.caption(t("copying_text.target", position=target + 1, **shown))
 
 
 def whole_map(r, d, labels: list[str]) -> None:
@@ -236,20 +240,20 @@ def whole_map(r, d, labels: list[str]) -> None:
     names = head_names(d.config.n_layers, d.config.n_heads)
     best = r.best("target")[:2] if r.target_share is not None else (0, 0)
     start = best[0] * d.config.n_heads + best[1]
-    picked = index_picker(t("copying.map_head"), names, start, key="copy_map_head")
+    picked = index_picker(t("copying_text.map_head"), names, start, key="copy_map_head")
     layer, head = divmod(int(picked), d.config.n_heads)
     marked = tuple((int(i), int(j)) for i, j in enumerate(r.targets) if j != NO_TARGET)
     weights_view(
-        t("copying.map_name", head=names[picked]), r.attention[layer, head], labels,
-        key="copy_map", focus=None, marked=marked, caption=t("copying.map_caption"),
+        t("copying_text.map_name", head=names[picked]), r.attention[layer, head], labels,
+        key="copy_map", focus=None, marked=marked, caption=t("copying_text.map_caption"),
     )  # fmt: skip
 
 
 def your_text(d, step: int) -> None:
     """The student's text at the checkpoint shown, with any heads switched off: its losses
     and scores, the lines, the whole map."""
-    st.subheader(t("copying.your_text"))
-    st.markdown(t("copying.your_text_intro"))
+    st.subheader(t("copying_text.your_text"))
+    st.markdown(t("copying_text.your_text_intro"))
     text = text_box(d)
     if text is None:
         return
@@ -259,6 +263,7 @@ def your_text(d, step: int) -> None:
     labels = cs.labels(d.vocab.decode(r.ids))  # as the model reads it: unknown ones as �
     scores(r, on, d, text)
     show_chart(char_losses(lang(), r.losses, labels, r.copies), key="copy_char_losses")
-    st.caption(t("copying.char_losses_caption"))
+    st.caption(t("copying_text.char_losses_caption"))
     lines(r, d, step, labels)
-    unfold(t("copying.map"), "copy_map_open", whole_map, r, d, labels, icon=":material/grid_on:")
+    title = t("copying_text.map")
+    unfold(title, "copy_map_open", whole_map, r, d, labels, icon=":material/grid_on:")

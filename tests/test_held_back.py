@@ -30,6 +30,16 @@ STATED = [
         {"d": "32", "heads": "8"},
         {"en": ("8 × 4", "d_model = 32"), "zh": ("8 × 4", "d_model = 32")},
     ),
+    # where the copying head is, that two kinds of head copy together, what switching one
+    # off does: the three questions' answers
+    (
+        "copying",
+        {},
+        {
+            "en": ("in layer 2", "In layer 2", "let the model copy", "Copying breaks"),
+            "zh": ("第 2 层的", "第 2 层是", "模型就能复制", "复制失灵"),
+        },
+    ),
 ]
 
 

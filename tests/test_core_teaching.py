@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from core import ARTICLE_SENTENCE, build_pipeline, footnote4_experiment, quiz
+from core.decoder.measures import HeadScores, Knockout
 from core.generate.inference_cost import decode_work, memory_estimate
 from core.generate.model_configs import PRESETS
 from core.long_context.online_softmax import tiled_attention
@@ -125,11 +126,15 @@ def _questions_of_every_kind() -> list[tuple[str, Question]]:
         memory_estimate(PRESETS["llama2_7b"], n_tokens=4096, number_type="fp16", batch=2,
                         n_kv_heads=g))]  # fmt: skip
     found += [("generate", q) for q in quiz.sharing_questions(8, 2)]
-    for second, later in ((0.5, 1), (3.5, 0), (3.04, 1)):  # down, up, the same
+    for second, later, kept in ((0.5, 1, 0.1), (3.5, 0, 0.9), (3.04, 1, 1.0)):  # down, up, same
         induction = np.zeros((2, 4))
         induction[later, 2] = 0.8  # the best induction head in layer 2, or in layer 1
-        found += [("copying", q) for q in quiz.copy_questions(
-            100, np.eye(2, 4), induction, 3.0, second, period=24, count=8)]  # fmt: skip
+        off = np.eye(2, 4, dtype=bool)  # the previous-token head switched off
+        blank = np.zeros((2, 4))
+        on = HeadScores(np.eye(2, 4), induction, 3.0, second, blank, 24, 8)
+        cut = HeadScores(np.eye(2, 4), kept * induction, 3.0, 3.0, blank, 24, 8)
+        found += [("copying", q) for q in quiz.copy_questions(100, np.eye(2, 4), induction,
+            3.0, second, period=24, count=8, knocked=Knockout(off, on, cut))]  # fmt: skip
     found.append(("train", Question("train.gradient", "learn", "choice", "quiz.choice.larger",
         choices=("quiz.choice.larger", "quiz.choice.smaller", "quiz.choice.same"), values={
         "d_k": 64}, reveal={"q_on": 1.0, "q_off": 2.0, "j_on": 0.5, "j_off": 0.1})))  # fmt: skip

@@ -121,6 +121,9 @@ CHOICE_RULES: dict[str, Callable[[Question, str], str]] = {
     "cross_attention.shape": _shape_kind,
     "copying.loss": _by_pair(_pairs(down__same="random_twice", down__up="confused")),
     "copying.layer": _layer_kind,
+    "copying.knockout": _by_pair(
+        _pairs(halved__less="partial", halved__about_same="untouched", halved__up="compensates")
+    ),
 }
 
 

@@ -131,10 +131,10 @@ def _cross_attention(s: Settings) -> tuple:
 
 
 def _copying(s: Settings) -> tuple | None:
-    from ui.views.copying_state import decoder
+    from ui.views.copying_state import decoder, probe_knockout
 
     d = decoder()
-    return None if isinstance(d, str) else (d.final,)
+    return None if isinstance(d, str) else (d.final, probe_knockout(d.final.step))
 
 
 RESULTS: dict[str, Callable[[Settings], tuple | None]] = {

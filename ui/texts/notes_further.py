@@ -275,4 +275,28 @@ TEXTS = {
         "en": "{answer}: at step {step} no head copies yet (best induction score {ind_score}). Once training forms them, the induction head sits in a layer after the previous-token head's.",
         "zh": "{answer}：在第 {step} 步还没有头会复制（最高归纳分数 {ind_score}）。训练让它们形成之后，归纳头位于前一词元头之后的那一层。",
     },
+    "copying.knockout.wrong.partial": {
+        "en": "Expects the induction head to keep much of its skill alone, as if it had learned half the trick itself. Without the previous-token head nothing tells a key which character came before it, so the induction head has nothing to match.",
+        "zh": "以为归纳头自己也学会了一半本事，关掉别的头也能保住不少。没有前一词元头，就没有谁告诉键“它前面是哪个字符”，归纳头便无从匹配。",
+    },
+    "copying.knockout.wrong.untouched": {
+        "en": "Reasons that a head nobody switched off must work as before. A head's score depends on what the earlier layer wrote into the residual stream, not only on its own weights.",
+        "zh": "以为没被关掉的头一定照常工作。一个头的表现不只取决于它自己的权重，还取决于前一层往残差流里写了什么。",
+    },
+    "copying.knockout.wrong.compensates": {
+        "en": "Expects the other heads to take over and the induction head to try harder. Nothing in a trained model adapts while it runs: the weights are fixed, and the information the induction head needed is simply missing.",
+        "zh": "以为其他头会顶上、归纳头会更“努力”。训练好的模型运行时不会自我调整：权重是固定的，归纳头需要的信息就是没有了。",
+    },
+    "copying.knockout.discuss": {
+        "en": "The induction head looks for “the character after the earlier x”. Where does the information “my previous character was x” at each position come from?",
+        "zh": "归纳头要找“上一个 x 后面的字符”。每个位置上“我前面的字符是 x”这条信息，是从哪里来的？",
+    },
+    "copying.knockout.after": {
+        "en": "{answer}: L{ind_layer} H{ind_head} falls from {before} to {after} with {heads} off, and the second copy's loss rises from {second} to {second_off} nats. The induction head itself was not touched; it lost what the previous-token head wrote for it to read.",
+        "zh": "{answer}：关掉 {heads} 后，L{ind_layer} H{ind_head} 从 {before} 降到 {after}，第二遍的损失从 {second} 升到 {second_off} 奈特。归纳头本身没被动过；它失去的是前一词元头写给它读的信息。",
+    },
+    "copying.knockout.after_kept": {
+        "en": "{answer}: L{ind_layer} H{ind_head} goes from {before} to {after} with {heads} off. At step {step} the copying does not rest on these heads alone.",
+        "zh": "{answer}：关掉 {heads} 后，L{ind_layer} H{ind_head} 从 {before} 变为 {after}。在第 {step} 步，复制并不只依赖这些头。",
+    },
 }

@@ -17,9 +17,9 @@ PAGES, TOUR = registry.pages(), registry.tour()
 
 
 def stop_text(stop: int, lang: str) -> str:
-    """The lesson bar's words for a stop, up to the page's name ("Lesson · stop 5 / 9: …")."""
+    """The lesson bar's words for a stop ("Lesson · stop 5 / 9")."""
     part, k, n = registry.where(stop)
-    return COMMON[f"tour.where_{part}"][lang].split("{page}")[0].format(k=k, n=n)
+    return COMMON[f"tour.where_{part}"][lang].format(k=k, n=n)
 
 
 def where(at) -> str:
@@ -49,6 +49,9 @@ def test_start_walks_every_stop_in_order_and_back():
             following = "tour.further" if stop == len(registry.part("lesson")) else "tour.next"
             assert bar[COMMON[following]["en"]] == TOUR[stop]
             at.switch_page(PAGES[TOUR[stop]].path).run()  # following the link
+    # The last stop: Next greyed out where it was, Finish where Leave was (never both).
+    assert at.button(key="tour_last").disabled and COMMON["tour.next"]["en"] not in links(at)
+    assert not [b for b in at.button if b.key == "tour_leave"]
     at.button(key="tour_end").click().run()  # "Finish" on the last stop
     assert at.session_state["tour"] == 0 and "tour" not in at.query_params
     at = open_page("softmax", tour="5")

@@ -1,15 +1,19 @@
 """The lesson in a real browser: the whole tour by keyboard alone, a question answered on the
-way, a tour link opened cold (in Chinese), and the presenter view on a 1280 × 720 projector,
-through every stop in Chinese. Each stop passes axe-core (tests/e2e/a11y.py) with its
-questions first, in English on a wide screen and in Chinese on the projector (colour
-contrast there only: the colours are the same in both). That the lesson's controls speak
-Chinese and lead the same way there is AppTest's to check (tests/test_lesson.py)."""
+way, a tour link opened cold (in Chinese), the presenter view on a 1280 × 720 projector,
+and the whole tour clicked through at one point of the screen (in English, and in Chinese
+in the presenter view): "Next" never moves, and nothing that leaves the lesson comes under
+it. Each stop passes axe-core (tests/e2e/a11y.py) with its questions first, in English on a
+wide screen and in Chinese on the projector (colour contrast there only: the colours are
+the same in both). That the lesson's controls speak Chinese and lead the same way there is
+AppTest's to check (tests/test_lesson.py)."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+
+from harness.browser import NEXT_FRAME_JS
 
 from .conftest import CUT_NAV_JS, WIDE
 
@@ -21,6 +25,7 @@ except ImportError:  # the browser fixture reports it (skip, or a failure under 
 pytestmark = pytest.mark.browser
 
 PROJECTOR = {"width": 1280, "height": 720}
+LAPTOP = {"width": 1400, "height": 900}
 TAB_LIMIT = 80  # more Tab presses than any page needs to reach the lesson's buttons
 SKIP_LINK = "Skip to main content"  # Streamlit's first link: Enter on it passes the sidebar
 # The focused control's text: a button or a link (a region such as the main column can
@@ -128,7 +133,7 @@ def test_a_tour_link_opened_cold_lands_on_its_stop(new_page):
 
     LESSON = part("lesson")
 
-    stop = text("common.tour.where_lesson", "zh").split("{page}")[0].format(k=5, n=len(LESSON))
+    stop = text("common.tour.where_lesson", "zh").format(k=5, n=len(LESSON))
     expect(app.main).to_contain_text(stop.replace("**", "").strip())
     # The stop's questions come first; the weights they ask about are not on the page yet.
     box = app.main.locator(".st-key-quiz_softmax_box")
@@ -149,20 +154,81 @@ def test_the_presenter_view_on_a_projector(new_page):
     app.screenshot("presenter-similarity-1280x720")
 
 
-def test_every_stop_on_the_projector_in_chinese(new_page):
-    """The presenter view at 1280 × 720, in Chinese, questions first: every stop of the tour
-    reached by its "Next" link, each accessible (axe-core), the class's letters one a line."""
+def next_place(app, stop: int, lang: str) -> tuple[int, int, int]:
+    """Where the tour bar's "Next" is ("Going further" at the lesson's end; on the last
+    stop, Next greyed out, a button): its left edge, width and middle, to the pixel."""
     from ui.registry import part, tour
 
-    LESSON, TOUR = part("lesson"), tour()
+    if stop == len(tour()):
+        found = app.main.get_by_role("button", name=text("common.tour.next", lang))
+    else:
+        key = "common.tour.further" if stop == len(part("lesson")) else "common.tour.next"
+        found = app.main.get_by_role("link", name=text(key, lang))
+    box = found.first.bounding_box()
+    return round(box["x"]), round(box["width"]), round(box["y"] + box["height"] / 2)
+
+
+def click_through(app, lang: str, at_each_stop=None) -> None:
+    """From the first stop to the last by clicking where "Next" was on the first, once more
+    than there are stops: every click but the last two moves on one stop, those two leave
+    the presenter on the last stop, still in the lesson. ``at_each_stop(stop)`` runs on
+    every stop before the click."""
+    from ui.registry import tour
+
+    last = len(tour())
+    app.settle()  # the presenter view's styles are in
+    place = next_place(app, 1, lang)
+    x, y = place[0] + place[1] / 2, place[2]
+    for stop in range(1, last + 1):
+        expect(app.page).to_have_url(re.compile(rf"[?&]tour={stop}(&|$)"))
+        expect(app.main.get_by_test_id("stHeading").first).to_contain_text(
+            text(f"{tour()[stop - 1]}.title", lang)
+        )
+        app.settle()
+        if at_each_stop:
+            at_each_stop(stop)
+        assert next_place(app, stop, lang) == place, f"Next moved on stop {stop} in {lang}"
+        if stop < last:
+            with app.rerun():
+                app.page.mouse.click(x, y)
+    for _ in range(2):  # Next greyed out: nothing runs, nothing leaves
+        before = app.finished
+        app.page.mouse.click(x, y)
+        app.page.evaluate(NEXT_FRAME_JS, 300)
+        assert app.finished == before and app.idle(), "a click on the last stop's Next ran"
+    expect(app.page).to_have_url(re.compile(rf"[?&]tour={last}(&|$)"))
+    expect(app.main.get_by_role("button", name=text("common.tour.end", lang)).first).to_be_visible()
+
+
+def test_a_presenter_clicking_at_one_point_walks_the_whole_tour(new_page):
+    """In English, at 1280 × 720 with the sidebar open: one point of the screen walks every
+    stop; at 1400 × 900 Next's box is the same on every stop too."""
+    app = new_page(PROJECTOR)
+    app.open("/tokens?tour=1&lang=en")
+    wide: list[tuple[int, int, int]] = []
+
+    def at_laptop_size(stop: int) -> None:
+        app.page.set_viewport_size(LAPTOP)
+        app.page.evaluate(NEXT_FRAME_JS, 100)
+        wide.append(next_place(app, stop, "en"))
+        app.page.set_viewport_size(PROJECTOR)
+        app.page.evaluate(NEXT_FRAME_JS, 100)
+
+    click_through(app, "en", at_laptop_size)
+    assert len(set(wide)) == 1, f"Next moved at 1400 × 900: {wide}"
+
+
+def test_every_stop_on_the_projector_in_chinese(new_page):
+    """The presenter view at 1280 × 720, in Chinese, questions first: every stop of the tour
+    reached by clicking where its "Next" was on the first, each accessible (axe-core), the
+    class's letters one a line."""
+    from ui.registry import tour
+
     app = new_page(PROJECTOR)
     app.open("/tokens?tour=1&present=1&lang=zh")
-    for stop in range(1, len(TOUR) + 1):
+
+    def look(stop: int) -> None:
         at_stop(app, stop, "zh")
-        app.screenshot(f"presenter-{TOUR[stop - 1]}-zh-1280x720")
-        if stop == len(TOUR):
-            break
-        key = "common.tour.further" if stop == len(LESSON) else "common.tour.next"
-        link = app.main.get_by_role("link", name=text(key, "zh")).first
-        with app.rerun():
-            link.click()
+        app.screenshot(f"presenter-{tour()[stop - 1]}-zh-1280x720")
+
+    click_through(app, "zh", look)

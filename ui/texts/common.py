@@ -153,12 +153,12 @@ TEXTS = {
         "更进一步看今天的模型。每一站都先提一个问题。",
     },
     "tour.where_lesson": {
-        "en": "**Lesson · stop {k} / {n}:** {page}",
-        "zh": "**课程 · 第 {k} / {n} 站：** {page}",
+        "en": "**Lesson · stop {k} / {n}**",
+        "zh": "**课程 · 第 {k} / {n} 站**",
     },
     "tour.where_further": {
-        "en": "**Going further · stop {k} / {n}:** {page}",
-        "zh": "**更进一步 · 第 {k} / {n} 站：** {page}",
+        "en": "**Going further · stop {k} / {n}**",
+        "zh": "**更进一步 · 第 {k} / {n} 站**",
     },
     "tour.further": {"en": "Going further", "zh": "更进一步"},
     "tour.opens_on": {

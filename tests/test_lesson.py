@@ -102,7 +102,7 @@ def test_the_presenter_view_has_large_type_and_keeps_it_in_the_link():
     assert not at.exception
     sizes = {json.dumps(spec.get("config", {}).get("text")) for spec in chart_specs(at)}
     assert sizes == {json.dumps({"fontSize": 18})}
-    assert {spec["config"]["axis"]["labelFontSize"] for spec in chart_specs(at)} == {16}
+    assert {spec["config"]["axis"]["labelFontSize"] for spec in chart_specs(at)} == {18}
     intro = OVERVIEW["intro"]["en"]
     assert intro not in all_text(at)  # folded: the figure comes up on the first screen
     assert all(spec["layer"][0]["encoding"] for spec in chart_specs(at))

@@ -141,17 +141,57 @@ def test_a_tour_link_opened_cold_lands_on_its_stop(new_page):
     expect(app.main.get_by_test_id("stVegaLiteChart")).to_have_count(0)
 
 
+# Every text the main column shows, as drawn: (pixels, where, what) for each visible text,
+# a control's value, and each text of a chart's SVG (its font size times the SVG's scale).
+# A formula's smaller parts (KaTeX's sub- and superscripts, fractions) are type set small on
+# purpose and left out; icons' ligature names draw no letters.
+TYPE_SIZES_JS = r"""() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const shown = (el) => el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== 'hidden';
+  const where = (el) => el.closest('[data-testid]')?.dataset.testid || '?';
+  const found = [];
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.replace(/[\s\u200b]/g, '') || !el || el.closest('svg')) continue;
+    if (el.closest('[data-testid="stIconMaterial"], [data-testid="stExpanderIcon"], '
+      + '.katex-mathml, .msupsub, .mfrac, .sizing, style') || !shown(el)) continue;
+    found.push([parseFloat(getComputedStyle(el).fontSize), where(el), n.textContent.trim()]);
+  }
+  for (const el of main.querySelectorAll('input, textarea')) {
+    if (el.value && !['hidden', 'range'].includes(el.type) && shown(el))
+      found.push([parseFloat(getComputedStyle(el).fontSize), where(el), el.value]);
+  }
+  for (const el of main.querySelectorAll('svg text')) {
+    const m = el.getScreenCTM();
+    if (!el.textContent.trim() || !shown(el) || !m) continue;
+    const size = parseFloat(el.getAttribute('font-size') || getComputedStyle(el).fontSize);
+    found.push([size * Math.hypot(m.a, m.b), 'chart', el.textContent.trim()]);
+  }
+  return found;
+}"""
+PROJECTOR_TYPE = 18  # px: the least a projector's view may draw, to be read from the back
+
+
 def test_the_presenter_view_on_a_projector(new_page):
+    """At 1280 × 720, in Chinese, everything shown: large body text, and no text, control's
+    value or chart label under 18 px, on the eight heads' small maps (the tightest charts)
+    and on a page of drop-downs and a table."""
     app = new_page(PROJECTOR)
-    app.open("/similarity?present=1")
-    app.check("the presenter view")
-    expect(app.sidebar).to_have_attribute("data-collapsed", "true")
-    size = app.page.evaluate(
-        "() => parseFloat(getComputedStyle(document.querySelector("
-        '\'[data-testid="stMain"] [data-testid="stMarkdownContainer"] p\')).fontSize)'
-    )
-    assert size >= 20, f"body text is {size} px in the presenter view"
-    app.screenshot("presenter-similarity-1280x720")
+    for path in ("/multihead?d=32&heads=8", "/rope"):
+        app.open(f"{path}{'&' if '?' in path else '?'}present=1&lang=zh&ask=0")
+        app.check(f"the presenter view of {path}")
+        expect(app.sidebar).to_have_attribute("data-collapsed", "true")
+        size = app.page.evaluate(
+            "() => parseFloat(getComputedStyle(document.querySelector("
+            '\'[data-testid="stMain"] [data-testid="stMarkdownContainer"] p\')).fontSize)'
+        )
+        assert size >= 20, f"body text is {size} px in the presenter view"
+        found = app.page.evaluate(TYPE_SIZES_JS)
+        small = sorted(f for f in found if f[0] < PROJECTOR_TYPE - 0.01)
+        assert len(found) > 50 and not small, f"{path}: under {PROJECTOR_TYPE} px: {small[:8]}"
+        app.screenshot(f"presenter-{path.strip('/').split('?')[0]}-zh-1280x720")
 
 
 def next_place(app, stop: int, lang: str) -> tuple[int, int, int]:

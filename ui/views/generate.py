@@ -212,7 +212,7 @@ def sharing(s: Settings, labels: list[str], focus: int) -> None:
         "gen_maps",
         lambda: heads_csv(weights, labels),
     )
-    show_charts(head_maps(weights, labels, t, focus, names=names), key="gen_maps")
+    show_charts(head_maps(weights, labels, t, focus, names=names, large=s.present), key="gen_maps")
     st.caption(t("generate.maps_caption", max=gen.tiny_text(shared.max_diff)))
 
     st.subheader(t("generate.cache_g"))

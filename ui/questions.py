@@ -133,6 +133,8 @@ def show_me_notice() -> None:
     said = t("common.list_sep").join(_setting_text(n, v) for n, v in changed.items())
     box = st.container(border=True, horizontal=True, vertical_alignment="center")
     why = record.get("why", "quiz.shown")
+    if why != "quiz.shown" and (name := registry.pages()[record["page"]].opens_on_name):
+        said = t(name)  # the stop's settings by name: their numbers would answer its question
     box.markdown(t(why, settings=said or "—"))
     undo = "quiz.undo" if why == "quiz.shown" else "common.tour.undo_opens_on"
     box.button(t(undo), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")

@@ -78,8 +78,8 @@ TEXTS = {
         "zh": "只提供能整除 d_model 的头数，这样 d_k = d_model / h 是整数。",
     },
     "sb.dk": {
-        "en": "Each head works in d_k = {d_model} / {h} = **{d_k}** dimensions.",
-        "zh": "每个头在 d_k = {d_model} / {h} = **{d_k}** 维中计算。",
+        "en": "Each head works in d_k = d_model / h = **{d_k}** dimensions.",
+        "zh": "每个头在 d_k = d_model / h = **{d_k}** 维中计算。",
     },
     "sb.scale": {"en": "Scale by 1/√d_k", "zh": "除以 √d_k 缩放"},
     "sb.scale_help": {

@@ -149,6 +149,10 @@ TEXTS = {
         "en": "The article's eight heads",
         "zh": "文章里的八个头",
     },
+    "opens_on": {  # the lesson's stop opens on them (common.tour.opens_on)
+        "en": "the article's eight heads, each made to follow one kind of link",
+        "zh": "文章里的八个头，每个都被设计成追踪一种联系",
+    },
     "preset_help": {
         "en": "The article's sentence with its 8 heads of d_k = 4, scaled, temperature 1, no "
         "mask, following “it”: hand-made numbers where each head does one thing.",

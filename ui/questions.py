@@ -91,6 +91,17 @@ def _apply(changes: dict, page: str, why: str = "quiz.shown") -> None:
         st.session_state[name] = value
 
 
+def showing(page: str, settings: Settings) -> bool:
+    """Whether the settings are those a question's "Show me" just set on this page: they were
+    chosen to show an answer, so the page's questions at them (a new question when they
+    ask about a setting it moved, Scaling's d_k) are shown answered, not asked anew. The
+    first run after it notes the settings; a later change (a new sentence) asks as before."""
+    record = st.session_state.get(SHOWN)
+    if not record or record["page"] != page or record.get("why", "quiz.shown") != "quiz.shown":
+        return False
+    return record.setdefault("settings", settings) == settings
+
+
 def undo_show_me() -> None:
     """Callback: the settings as they were before "Show me"."""
     record = st.session_state.pop(SHOWN, None)

@@ -34,6 +34,7 @@ from ui.questions import (
     choices_text,
     guess_widget,
     question_text,
+    showing,
     shown,
     verdict,
 )
@@ -136,6 +137,9 @@ def ask(name: str, settings: Settings, *results) -> bool:
     questions = registry.questions()[name](*results)
     if not questions:
         return True
+    if showing(questions[0].id.partition(".")[0], settings):  # "Show me" shows, not asks
+        for q in questions:
+            answers().setdefault(q.signature, dict(REVEALED))
     if session.teaching() is not None:  # the projector: the class's votes, then the reveal
         return class_panel.projector(name, questions, settings)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")

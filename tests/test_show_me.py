@@ -111,3 +111,15 @@ def test_show_me_shows_and_does_not_ask_anew(lang):
     assert at.session_state["d_model"] == 4 and "variance" in chart_keys(at)
     at.sidebar.select_slider(key="d_model").set_value(256).run()  # moved by hand: asked
     assert "variance" not in chart_keys(at)
+
+
+def test_show_me_is_offered_only_where_it_changes_something(lang):
+    """At the Multi-head stop the page is already on the article's eight heads, which is
+    what its "Show me" sets: after the verdict it is not offered; on one head it is."""
+    stop = tour().index("multihead") + 1
+    at = open_page("multihead", ask="1", tour=stop, lang=lang)
+    press(at, text("quiz.skip", lang))
+    assert text("quiz.try_this", lang) not in [b.label for b in at.button]
+    at = open_page("multihead", ask="1", lang=lang)  # one head: it changes d_model and h
+    press(at, text("quiz.skip", lang))
+    assert text("quiz.try_this", lang) in [b.label for b in at.button]

@@ -186,8 +186,8 @@ def verdict(q: Question, record: dict, settings: Settings) -> None:
         st.error(t("quiz.wrong", guess=record["guess"], answer=answer), icon=":material/cancel:")
     why = _texts(q, q.why or text_key(q, "why"), answer=shown(q.answer, q.decimals))
     st.markdown(why + "\n\n" + t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
-    if q.try_this:
-        changed = state.with_changes(settings, **q.try_this)
+    changed = state.with_changes(settings, **q.try_this)
+    if changed != settings:  # offered only where it changes something
         st.button(
             t("quiz.try_this"),
             key=f"try_{q.signature}",

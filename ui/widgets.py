@@ -398,3 +398,12 @@ def vector_text(values, *, shown: int = VECTOR_SHOWN, decimals: int = 3) -> str:
 def sci(x: float) -> str:
     """A tiny number as a student reads it: 0, or 5.6e-17 (a rounding error)."""
     return "0" if x == 0 else f"{x:.1e}"
+
+
+def agreement(step: float, most: float) -> str:
+    """How a step computed two ways is said to agree, as a text key's ending: "exact" (every
+    step the same to the last bit), "step_exact" (this one) or "rounding" ("by at most 0"
+    said nothing)."""
+    if most == 0:
+        return "exact"
+    return "step_exact" if step == 0 else "rounding"

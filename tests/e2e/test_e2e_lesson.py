@@ -224,7 +224,6 @@ def click_through(app, lang: str, at_each_stop=None) -> None:
         expect(app.main.get_by_test_id("stHeading").first).to_contain_text(
             text(f"{tour()[stop - 1]}.title", lang)
         )
-        app.settle()
         if at_each_stop:
             at_each_stop(stop)
         assert next_place(app, stop, lang) == place, f"Next moved on stop {stop} in {lang}"

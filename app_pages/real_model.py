@@ -19,7 +19,7 @@ from ui.frame import open_page
 from ui.i18n import t
 from ui.quiz import ask
 from ui.views.real_model import PAGE, closeup, lines, unavailable, unknown
-from ui.widgets import index_picker, matrix_view, md_escape, show_charts
+from ui.widgets import data_table, index_picker, matrix_view, md_escape, show_charts
 
 ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
 
@@ -49,7 +49,7 @@ def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -
     st.markdown(link_summary(ranked, labels, qi, ki, t))
     st.markdown(f"**{t('real_model.ranking')}**")
     config = {t("real_model.col_weight"): st.column_config.NumberColumn(format="%.3f")}
-    st.dataframe(ranking(ranked, t), hide_index=True, column_config=config)
+    data_table(ranking(ranked, t), config)
     lines(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
 
     # 2) one head up close, starting at the strongest head for the link
@@ -60,7 +60,8 @@ def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -
     # 3) the whole layer, as on the Multi-head page
     st.subheader(t("real_model.all_heads", layer=layer))
     if n <= ALL_HEADS_MAX_TOKENS:
-        show_charts(head_maps(out.attentions[layer - 1], labels, t, focus=qi), key="real_heads")
+        maps = head_maps(out.attentions[layer - 1], labels, t, focus=qi, large=s.present)
+        show_charts(maps, key="real_heads")
         st.caption(t("real_model.all_heads_caption"))
     else:
         st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))

@@ -93,6 +93,17 @@ def _apply(changes: dict, page: str, why: str = "quiz.shown") -> None:
         st.session_state[name] = value
 
 
+def showing(page: str, settings: Settings) -> bool:
+    """Whether the settings are those a question's "Show me" just set on this page: they were
+    chosen to show an answer, so the page's questions at them (a new question when they
+    ask about a setting it moved, Scaling's d_k) are shown answered, not asked anew. The
+    first run after it notes the settings; a later change (a new sentence) asks as before."""
+    record = st.session_state.get(SHOWN)
+    if not record or record["page"] != page or record.get("why", "quiz.shown") != "quiz.shown":
+        return False
+    return record.setdefault("settings", settings) == settings
+
+
 def undo_show_me() -> None:
     """Callback: the settings as they were before "Show me"."""
     record = st.session_state.pop(SHOWN, None)
@@ -135,6 +146,8 @@ def show_me_notice() -> None:
     said = t("common.list_sep").join(_setting_text(n, v) for n, v in changed.items())
     box = st.container(border=True, horizontal=True, vertical_alignment="center")
     why = record.get("why", "quiz.shown")
+    if why != "quiz.shown" and (name := registry.pages()[record["page"]].opens_on_name):
+        said = t(name)  # the stop's settings by name: their numbers would answer its question
     box.markdown(t(why, settings=said or "—"))
     undo = "quiz.undo" if why == "quiz.shown" else "common.tour.undo_opens_on"
     box.button(t(undo), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
@@ -202,8 +215,8 @@ def explanation(q: Question, settings: Settings) -> None:
     """Why the answer is what it is, the claim it supports, and "Try this"."""
     why = _texts(q, q.why or text_key(q, "why"), answer=shown(q.answer, q.decimals))
     st.markdown(why + "\n\n" + t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
-    if q.try_this:
-        changed = state.with_changes(settings, **q.try_this)
+    changed = state.with_changes(settings, **q.try_this)
+    if changed != settings:  # offered only where it changes something
         st.button(
             t("quiz.try_this"),
             key=f"try_{q.signature}",

@@ -36,6 +36,7 @@ from ui.questions import (
     choices_text,
     guess_widget,
     question_text,
+    showing,
     shown,
     verdict,
 )
@@ -159,6 +160,9 @@ def ask(name: str, settings: Settings, *results) -> bool:
     teacher_notes.draw(name, questions, settings)  # in the presenter view only, folded
     if not questions:
         return True
+    if showing(questions[0].id.partition(".")[0], settings):  # "Show me" shows, not asks
+        for q in questions:
+            answers().setdefault(q.signature, dict(REVEALED))
     if session.teaching() is not None:  # the projector: the class's votes, then the reveal
         return class_panel.projector(name, questions, settings)
     title = t("quiz.title_n", n=len(questions)) if len(questions) > 1 else t("quiz.title")

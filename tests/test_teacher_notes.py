@@ -211,10 +211,3 @@ def test_the_lesson_sheet_is_offered_to_the_teacher_alone():
     student = open_page("softmax")
     student.session_state["share"] = True
     assert SHEET not in keys(student.run())
-
-
-def test_the_notes_read_text_keys_as_the_questions_do():
-    from ui.questions import TEXT_KEYS as asked
-    from ui.teacher.note_text import TEXT_KEYS
-
-    assert asked == TEXT_KEYS

@@ -13,19 +13,13 @@ from dataclasses import dataclass
 
 from core.quiz import Question, printed
 from core.quiz.teaching import Misreading, minutes, misreadings
+from ui.question_words import answer_text as verdict_text
+from ui.question_words import filled, letter, plain, text, text_key
 from ui.texts import CATALOG
 
-# A question's value that is one of these is a text key, shown translated (as ui.questions).
-TEXT_KEYS = ("qkv.", "quiz.")
 NOTE_MODULES = ("notes", "notes_further")  # ui/texts/<module>.py: the notes' prose
 # Questions whose notes are another's: the same question about the article's eight heads.
 ALIASES = {"multihead.width_one": "multihead.width"}
-
-
-def text(key: str, lang: str, /, **values) -> str:
-    """A catalogue text in ``lang``, filled in."""
-    found = CATALOG[key][lang]
-    return found.format(**values) if values else found
 
 
 def note_key(rest: str) -> str:
@@ -36,23 +30,9 @@ def note_key(rest: str) -> str:
     raise KeyError(f"no note {rest}")
 
 
-def plain(value, lang: str, decimals: int = 2) -> str:
-    """A question's value as a reader sees it, as plain text: a text key translated, a number
-    as the page prints it (``decimals`` places where it is not whole)."""
-    if isinstance(value, str):
-        return CATALOG[value][lang] if value.startswith(TEXT_KEYS) else value
-    if isinstance(value, float) and value.is_integer() and decimals == 0:
-        return str(int(value))
-    return printed(value, decimals)
-
-
 def number(value) -> str:
     """A typical wrong number as a student would write it (whole, or to 2 places)."""
     return str(int(value)) if float(value).is_integer() else printed(float(value))
-
-
-def letter(k: int) -> str:
-    return chr(65 + k)
 
 
 def choice_text(q: Question, choice: str, lang: str) -> str:
@@ -67,22 +47,14 @@ def _strip(template: str) -> str:
 
 def question_text(q: Question, lang: str) -> str:
     """The question as the page asks it, as plain text."""
-    page, _, rest = q.id.partition(".")
-    values = {k: plain(v, lang) for k, v in {**q.values, **q.reveal}.items()}
-    return _strip(CATALOG[f"{page}.quiz.{rest}.ask"][lang]).format(**values)
+    return filled(q, _strip(text(text_key(q, "ask"), lang)), lambda v: plain(v, lang))
 
 
 def answer_text(q: Question, lang: str) -> str:
     """The answer as the verdict states it: a choice lettered, a number with its tolerance."""
     if q.kind == "choice":
         return choice_text(q, str(q.answer), lang)
-    values = {"answer": plain(q.answer, lang, q.decimals)}
-    values["tolerance"] = plain(q.tolerance, lang, q.decimals)
-    if q.theory:
-        return text("quiz.measured", lang, theory=q.theory, **values)
-    if q.tolerance:
-        return text("quiz.roughly", lang, **values)
-    return values["answer"]
+    return verdict_text(q, lang, lambda v, decimals=None: plain(v, lang, decimals))
 
 
 @dataclass(frozen=True)
@@ -125,11 +97,11 @@ def _wrong(q: Question, m: Misreading, lang: str, values: dict[str, str]) -> Wro
     else:
         shown = number(m.answer)
     wrong = plain(m.answer, lang) if q.kind == "choice" else shown
-    filled = {**values, **{k: plain(v, lang) for k, v in m.values.items()}, "wrong": wrong}
+    said = {**values, **{k: plain(v, lang) for k, v in m.values.items()}, "wrong": wrong}
     if m.kind == "unusual":
-        return WrongNote(shown, text("teacher.notes.unusual", lang, **filled))
+        return WrongNote(shown, text("teacher.notes.unusual", lang, **said))
     rest = f"{ALIASES.get(q.id, q.id)}.wrong.{m.kind}"
-    return WrongNote(shown, text(note_key(rest), lang, **filled))
+    return WrongNote(shown, text(note_key(rest), lang, **said))
 
 
 def _after_key(q: Question) -> str:

@@ -34,12 +34,37 @@ def test_every_question_the_app_asks_has_its_misreadings():
 
 def test_a_token_choice_is_the_token_itself_a_neighbour_or_another():
     q = Question("similarity.top", "compare", "choice", "cake", choices=tuple(TOKENS),
-                 values={"token": "it"})  # fmt: skip
+                 values={"token": "it"}, reveal={"aligned": "I", "hand_made": False})  # fmt: skip
     found = by_answer(q)
     assert list(found) == [c for c in TOKENS if c != "cake"]  # every wrong choice, in order
     assert found["it"] == "self"
+    assert found["I"] == "aligned"  # pointing the query's way: a cosine, not the dot product
     assert found["and"] == found["was"] == "neighbour"
-    assert found["I"] == found["."] == "other"
+    assert found["ate"] == found["."] == "meaning"  # random vectors: meaning plays no part
+    made = {"aligned": "cake", "hand_made": True}
+    by_hand = Question("similarity.top", "compare", "choice", "cake", choices=tuple(TOKENS),
+                       values={"token": "it"}, reveal=made)  # fmt: skip
+    assert by_answer(by_hand)["ate"] == by_answer(by_hand)["I"] == "reading"
+
+
+def test_a_key_the_mask_hides_is_read_as_the_mask_forgotten():
+    p = build_pipeline(TOKENS, d_model=4, n_heads=1, seed=0, causal=True)
+    q = quiz.overview_questions(p, TOKENS.index("it"))[0]
+    found = by_answer(q)
+    assert [c for c, kind in found.items() if kind == "masked"] == ["was", "delicious", "."]
+    assert q.reveal["n"] == 6 and q.reveal["even"] == 1 / 6  # I ate the cake and it
+
+
+def test_the_best_aligned_key_is_the_largest_cosine_not_the_largest_dot_product():
+    # d_model 16, seed 3: the query of "it" points most nearly the way of one key, and has
+    # its largest dot product with another (at the article's settings the two agree).
+    p = build_pipeline(TOKENS, d_model=16, n_heads=1, seed=3)
+    tr, focus = p.mha.head(0), TOKENS.index("it")
+    cosines = [np.dot(tr.q[focus], k) / np.linalg.norm(tr.q[focus]) / np.linalg.norm(k)
+               for k in tr.k]  # fmt: skip
+    q = quiz.similarity_questions(p, focus)[0]
+    assert q.reveal["aligned"] == TOKENS[int(np.argmax(cosines))] != q.answer
+    assert by_answer(q)[q.reveal["aligned"]] == "aligned"
 
 
 def test_choices_read_against_the_answer_and_an_unusual_answer_says_so():
@@ -60,7 +85,7 @@ def test_choices_read_against_the_answer_and_an_unusual_answer_says_so():
 
 def test_typical_wrong_numbers_come_from_the_question_s_values():
     count = Question("similarity.count", "compare", "number", 81, values={"n": 9})
-    assert by_answer(count) == {9: "one_row", 18: "per_token", 36: "symmetric"}
+    assert by_answer(count) == {9: "one_row", 18: "per_token", 36: "symmetric", 45: "half"}
     width = Question("multihead.width", "heads", "number", 32, about=tuple(TOKENS),
                      values={"h": 8, "d_k": 4})  # fmt: skip
     assert by_answer(width) == {4: "average", 8: "count_heads", 9 * 32: "whole_sentence"}

@@ -46,7 +46,8 @@ WRONG = {
     "similarity.count": lambda q: [
         q.values["n"],
         2 * q.values["n"],
-        q.values["n"] * (q.values["n"] - 1) // 2,
+        q.values["n"] * (q.values["n"] - 1) // 2,  # each pair once, no token with itself
+        q.values["n"] * (q.values["n"] + 1) // 2,  # … with itself
     ],
     "scaling.grow": lambda q: [math.sqrt(q.values["d_k"]), 1, 0],
     "scaling.shrink": lambda q: [math.sqrt(q.values["d_k"]), q.values["d_k"], 0],

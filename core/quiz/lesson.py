@@ -50,8 +50,10 @@ def _row_token(p: Pipeline, focus: int) -> dict:
 
 
 def overview_questions(p: Pipeline, focus: int) -> list[Question]:
-    w = p.mha.head(0).weights[focus]  # [n]
+    tr = p.mha.head(0)
+    w = tr.weights[focus]  # [n]
     top = int(np.argmax(w))
+    seen = int(tr.allowed[focus].sum())  # the keys the row may see: with the mask, the first
     return [
         Question(
             "overview.top",
@@ -61,7 +63,9 @@ def overview_questions(p: Pipeline, focus: int) -> list[Question]:
             about=tuple(p.labels),
             choices=tuple(p.labels),
             values=_row_token(p, focus),
-            reveal={"weight": float(w[top]), "even": 1 / p.n, "n": p.n},
+            # an even share among the keys it may see; and, for the teacher's notes, whether
+            # the numbers were made by hand to mean something (core.quiz.teaching)
+            reveal={"weight": float(w[top]), "even": 1 / seen, "n": seen, "hand_made": p.hand_made},
         )
     ]
 
@@ -102,9 +106,19 @@ def qkv_questions(query, temperature: float) -> list[Question]:
     ]
 
 
+def best_aligned(q: np.ndarray, k: np.ndarray) -> int:
+    """[d_k], [n, d_k] -> the key pointing most nearly the query's way (the largest cosine),
+    which need not be the one with the largest dot product: that one counts length too."""
+    lengths = np.linalg.norm(k, axis=1) * np.linalg.norm(q)  # [n]
+    cosines = np.divide(k @ q, lengths, out=np.zeros(len(k)), where=lengths > 0)  # [n]
+    return int(np.argmax(cosines))
+
+
 def similarity_questions(p: Pipeline, focus: int, head: int = 0) -> list[Question]:
-    scores = p.mha.head(head).scores[focus]  # [n]
+    tr = p.mha.head(head)
+    scores = tr.scores[focus]  # [n]
     top = int(np.argmax(scores))
+    aligned = best_aligned(tr.q[focus], tr.k)
     return [
         Question(
             "similarity.top",
@@ -114,7 +128,11 @@ def similarity_questions(p: Pipeline, focus: int, head: int = 0) -> list[Questio
             about=tuple(p.labels),
             choices=tuple(p.labels),
             values=_row_token(p, focus),
-            reveal={"score": float(scores[top])},
+            reveal={
+                "score": float(scores[top]),
+                "aligned": p.labels[aligned],  # a choice the teacher's notes read
+                "hand_made": p.hand_made,
+            },
         ),
         Question(
             "similarity.count",

@@ -56,12 +56,24 @@ def _pairs(**kinds: str) -> dict[tuple[str, str], str]:
 
 
 def _token_kind(q: Question, choice: str) -> str:
-    """A key token chosen for the followed one: itself, a neighbour, or any other."""
+    """A key chosen for the followed token's query: itself; the key pointing most nearly the
+    query's way (where the score is the dot product, which counts length too); a neighbour;
+    or another, chosen by what the words mean where the vectors are random ("meaning"), by
+    another reading of the sentence where they were made by hand to mean something."""
     tokens = list(q.choices)
     me, other = tokens.index(q.values["token"]), tokens.index(choice)
     if other == me:
         return "self"
-    return "neighbour" if abs(other - me) == 1 else "other"
+    if choice == q.reveal.get("aligned"):
+        return "aligned"
+    if abs(other - me) == 1:
+        return "neighbour"
+    return "reading" if q.reveal.get("hand_made") else "meaning"
+
+
+def _weight_kind(q: Question, choice: str) -> str:
+    """As _token_kind, or a key the causal mask hides (it leaves a row its first n keys)."""
+    return "masked" if q.choices.index(choice) >= q.reveal["n"] else _token_kind(q, choice)
 
 
 TAG_MATCH = 0.5  # a film whose key has at least this much of the tag asked for matches it
@@ -100,7 +112,7 @@ def _band_kind(q: Question, choice: str) -> str:
 
 
 CHOICE_RULES: dict[str, Callable[[Question, str], str]] = {
-    "overview.top": _token_kind,
+    "overview.top": _weight_kind,
     "similarity.top": _token_kind,
     "qkv.best": _film_kind,
     "softmax.sharp": _by_pair(_pairs(up__down="flat", up__same="order_only")),
@@ -142,6 +154,7 @@ def _similarity_count(q: Question) -> list[Misreading]:
         Misreading(n, "one_row"),
         Misreading(2 * n, "per_token"),
         Misreading(n * (n - 1) // 2, "symmetric"),
+        Misreading(n * (n + 1) // 2, "half"),
     ]
 
 

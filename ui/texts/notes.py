@@ -11,28 +11,36 @@ lesson sheet) as it is. The going further pages' notes: ui/texts/notes_further.p
 TEXTS = {
     # --- Overview (not a stop of the tour) ------------------------------------------------
     "overview.idea": {
-        "en": "Attention gives every token a new vector: a mix of all the tokens' values, each weighted by how well its key matches the token's query.",
-        "zh": "注意力给每个词元一个新向量：所有词元的值按权重混合，权重取决于各自的键和这个词元的查询有多匹配。",
+        "en": "Attention gives every token a new vector: a mix of all the tokens' values, each weighted by how its key scores against the token's query.",
+        "zh": "注意力给每个词元一个新向量：所有词元的值按权重混合，权重取决于各自的键和这个词元的查询算出的分数。",
     },
     "overview.top.wrong.self": {
-        "en": "Thinks a token always looks at itself most. Its query and its key come from different matrices, so “{token}” need not match its own key best.",
-        "zh": "以为词元总是最关注自己。它的查询和键来自不同的矩阵，所以“{token}”不一定和自己的键最匹配。",
+        "en": "Thinks a token always looks at itself most. Its query and its key are made by different matrices, W_Q and W_K, so nothing makes its own key score highest.",
+        "zh": "以为词元总是最关注自己。它的查询和键由不同的矩阵 W_Q 和 W_K 得到，所以没有什么能保证它自己的键得分最高。",
     },
     "overview.top.wrong.neighbour": {
-        "en": "Thinks attention follows word order, so the word next door wins. The weight only knows how two vectors point, not who sits next to whom.",
-        "zh": "以为注意力跟着词序走，紧挨着的词会赢。权重只看两个向量的方向，不看谁挨着谁。",
+        "en": "Thinks attention follows word order, so the word next door wins. Positions are part of X, and a trained head can learn to look at a neighbour, but nothing makes a neighbour win by default: the weight follows q·k, made through W_Q and W_K.",
+        "zh": "以为注意力跟着词序走，紧挨着的词会赢。位置确实在 X 里，训练过的头也可能学会看相邻的词，但没有什么让邻居天然胜出：权重跟着 q·k 走，而 q 和 k 是经过 W_Q 和 W_K 得到的。",
     },
-    "overview.top.wrong.other": {
-        "en": "Guessed from what the words mean. At these settings the numbers in the vectors decide; ask which key's vector points most like the query's.",
-        "zh": "凭词义猜的。在这些设置下，起决定作用的是向量里的数；问问哪个键的向量和查询的方向最接近。",
+    "overview.top.wrong.meaning": {
+        "en": "Most likely chose by what the words mean. At these settings the embeddings, W_Q and W_K are random numbers, so meaning plays no part: only the scores q·k decide.",
+        "zh": "多半是按词义选的。在这些设置下，嵌入、W_Q 和 W_K 都是随机数，词义不起任何作用：只有分数 q·k 说了算。",
+    },
+    "overview.top.wrong.reading": {
+        "en": "Reasoned from the sentence (what “{token}” goes with) rather than from the vectors. These were made by hand so that their numbers carry meaning, and the winner is the key whose numbers give the largest q·k with the query of “{token}”.",
+        "zh": "是从句子本身推理的（“{token}”和谁搭配），而不是从向量出发。这些向量是手工设计的，数字带有含义；胜出的是和“{token}”的查询算出 q·k 最大的那个键。",
+    },
+    "overview.top.wrong.masked": {
+        "en": "Forgot the causal mask: “{wrong}” comes after “{token}”, so its weight is exactly 0.",
+        "zh": "忘了因果掩码：“{wrong}”在“{token}”之后，所以它的权重恰好是 0。",
     },
     "overview.top.discuss": {
-        "en": "What decides how much weight “{token}” gives a key: the words' meaning, their places, or the two vectors? Let two students who disagree compare their reasons.",
-        "zh": "“{token}”给一个键多少权重，由什么决定：词义、位置，还是两个向量？让意见不同的两位同学比一比各自的理由。",
+        "en": "What would you need to know to be sure which key “{token}” weights most? Let two students who chose differently say what each of them assumed.",
+        "zh": "要确定“{token}”最看重哪个键，需要知道些什么？让两位选得不同的同学各自说说自己做了什么假设。",
     },
     "overview.top.after": {
-        "en": "“{answer}” takes {weight} of the row, against an even share of {even} for each of the {n} keys. The largest weight goes to the key whose vector matches the query best, whatever the word means.",
-        "zh": "“{answer}”拿到这一行的 {weight}，而 {n} 个键平分时每个只有 {even}。最大的权重给了向量和查询最匹配的键，与这个词的意思无关。",
+        "en": "“{answer}” takes {weight} of the row, against an even share of {even} for each of the {n} keys it may see. The weights follow the scores q·k (softmax keeps their order), so the largest weight goes to the key, of those it may see, with the largest dot product with the query.",
+        "zh": "“{answer}”拿到这一行的 {weight}，而它能看到的 {n} 个键平分时每个只有 {even}。权重跟着分数 q·k 走（softmax 不改变大小顺序），所以在它能看到的键中，和查询点积最大的那个拿到最大的权重。",
     },
     # --- Tokens & position ------------------------------------------------------------------
     "tokens.idea": {
@@ -86,24 +94,32 @@ TEXTS = {
         "zh": "每个词元用查询发问、用键作答，两者都由它的向量乘以学到的矩阵得到；Q·Kᵀ 把每个查询和每个键都比较一遍。",
     },
     "similarity.top.wrong.self": {
-        "en": "Thinks a token's query matches its own key best. W_Q and W_K are different matrices, so the query and the key of “{token}” point different ways.",
-        "zh": "以为词元的查询和自己的键最匹配。W_Q 和 W_K 是不同的矩阵，所以“{token}”的查询和键指向不同的方向。",
+        "en": "Thinks a token's query matches its own key best. The query and the key of “{token}” are made by different matrices, W_Q and W_K, so nothing makes their score the largest.",
+        "zh": "以为词元的查询和自己的键最匹配。“{token}”的查询和键由不同的矩阵 W_Q 和 W_K 得到，所以没有什么能保证它们的分数最大。",
+    },
+    "similarity.top.wrong.aligned": {
+        "en": "Picked the key that points most nearly the way the query points. A dot product grows with the key's length as well as with its direction, and “{answer}” gives the larger q·k.",
+        "zh": "选了方向和查询最接近的那个键。点积不只看方向，也随键的长度变大，而“{answer}”给出的 q·k 更大。",
     },
     "similarity.top.wrong.neighbour": {
-        "en": "Thinks the next word scores highest. A score is the dot product of two vectors; where the words sit plays no part in it.",
-        "zh": "以为相邻的词分数最高。分数是两个向量的点积，词在哪个位置并不参与其中。",
+        "en": "Thinks the next word scores highest. Positions are part of X, and a trained head can learn to look at a neighbour, but nothing makes a neighbour score highest by default: a score is q·k, made through W_Q and W_K.",
+        "zh": "以为相邻的词分数最高。位置确实在 X 里，训练过的头也可能学会看相邻的词，但没有什么让邻居天然得分最高：分数是 q·k，而 q 和 k 是经过 W_Q 和 W_K 得到的。",
     },
-    "similarity.top.wrong.other": {
-        "en": "Chose by the words' meaning. Here a score is the dot product of the numbers: ask the class to check one score term by term.",
-        "zh": "按词义选的。这里的分数就是数字的点积：请全班逐项验算一个分数。",
+    "similarity.top.wrong.meaning": {
+        "en": "Most likely chose by what the words mean. At these settings the embeddings, W_Q and W_K are random numbers, so meaning plays no part: ask them to check their key's score against the answer's, term by term.",
+        "zh": "多半是按词义选的。在这些设置下，嵌入、W_Q 和 W_K 都是随机数，词义不起作用：请他们把自己选的键的分数和答案的分数逐项比一比。",
+    },
+    "similarity.top.wrong.reading": {
+        "en": "Reasoned from the sentence (what “{token}” goes with) rather than from Q and K. These numbers were made by hand to carry meaning, yet the winner is simply the key with the largest q·k: ask them to check their key's score term by term.",
+        "zh": "是从句子本身推理的（“{token}”和谁搭配），而不是从 Q 和 K 出发。这些数字是手工设计的、带有含义，但胜出的就是 q·k 最大的那个键：请他们逐项验算自己选的键的分数。",
     },
     "similarity.top.discuss": {
-        "en": "What is one cell of S made of? Have each pair work out the score of “{token}” with two keys from the numbers on screen.",
-        "zh": "S 的一个格子由什么算出来？让每组同学用屏幕上的数字，算出“{token}”和两个键的分数。",
+        "en": "What makes one key score higher than another against the same query: pointing the same way, being long, or both? Let pairs who chose differently argue it from one key on the screen.",
+        "zh": "对同一个查询，是什么让一个键的分数比另一个高：方向一致、长度大，还是两者都有？让选得不同的同学拿屏幕上的一个键来争论。",
     },
     "similarity.top.after": {
-        "en": "“{answer}” scores highest, {score}: its key points most the same way as the query of “{token}”. Each cell is a dot product, so the largest one is simply the best-aligned key.",
-        "zh": "“{answer}”的分数最高，为 {score}：它的键和“{token}”的查询方向最一致。每个格子都是点积，最大的就是方向最一致的那个键。",
+        "en": "“{answer}” scores highest, {score}: each cell is the query of “{token}” times a key, term by term, added up. That need not be the key pointing most nearly the query's way, since a dot product grows with the key's length too.",
+        "zh": "“{answer}”的分数最高，为 {score}：每个格子都是“{token}”的查询和一个键逐项相乘再相加。它不一定是方向和查询最接近的键，因为点积也随键的长度变大。",
     },
     "similarity.count.wrong.one_row": {
         "en": "Counted one score per token: one row of S. Every token asks, so there is a row for each query.",
@@ -117,13 +133,17 @@ TEXTS = {
         "en": "Thinks each pair is scored once, as if S were symmetric and no token met itself. q_i·k_j and q_j·k_i differ, and the diagonal counts.",
         "zh": "以为每对词只算一次，好像 S 是对称的、词元也不和自己比较。q_i·k_j 和 q_j·k_i 不同，对角线也要算。",
     },
+    "similarity.count.wrong.half": {
+        "en": "Counted each pair of tokens once, a token with itself included, as if S were symmetric. q_i·k_j and q_j·k_i differ, and S holds both.",
+        "zh": "把每对词元只算了一次（包括词元和自己），好像 S 是对称的。q_i·k_j 和 q_j·k_i 不同，S 里两个都有。",
+    },
     "similarity.count.discuss": {
-        "en": "How many queries are there, how many keys, and which query meets which key? Sketch S as a grid.",
-        "zh": "一共有多少个查询、多少个键？哪个查询和哪个键相遇？把 S 画成一个方格表看看。",
+        "en": "Is the score of one token with another the same as the other's with the first, and is a token scored against itself? Let those who disagree settle it from Q and K on the screen.",
+        "zh": "一个词元对另一个词元的分数，和反过来的分数一样吗？词元会和自己算分数吗？让意见不同的同学用屏幕上的 Q 和 K 来判断。",
     },
     "similarity.count.after": {
-        "en": "{count} = {n} × {n}: every query meets every key, its own included. S is not symmetric, since a pair's query and key come from different matrices.",
-        "zh": "{count} = {n} × {n}：每个查询都和每个键相遇，包括自己的键。S 并不对称，因为一对词的查询和键来自不同的矩阵。",
+        "en": "{count} = {n} × {n}: every query meets every key, its own included. S need not be symmetric: q_i·k_j and q_j·k_i are made through different matrices.",
+        "zh": "{count} = {n} × {n}：每个查询都和每个键相遇，包括自己的键。S 不一定对称：q_i·k_j 和 q_j·k_i 经过的是不同的矩阵。",
     },
     # --- Scaling ------------------------------------------------------------------------------
     "scaling.idea": {

@@ -12,7 +12,6 @@ from core.generate.inference_cost import decode_work, memory_estimate
 from core.generate.model_configs import PRESETS
 from core.long_context.online_softmax import tiled_attention
 from core.quiz import Question
-from core.quiz.lesson import as_printed
 from core.quiz.teaching import ids, minutes, misreadings
 from core.rope.compare import rope_view
 from core.tokens import tokenize
@@ -20,6 +19,7 @@ from ui.teacher.note_text import stop_note
 from ui.texts import CATALOG
 
 TOKENS = tokenize(ARTICLE_SENTENCE)  # I ate the cake and it was delicious .
+OTHER = "The cat sat on the mat because it was warm."
 
 
 def by_answer(q: Question) -> dict:
@@ -102,15 +102,51 @@ def test_a_slip_that_would_count_as_right_is_no_wrong_answer():
     assert 1 not in by_answer(count)
 
 
-def test_the_weighted_sum_s_slips_are_its_column_of_v_as_printed():
-    p = build_pipeline(TOKENS, d_model=4, n_heads=1, seed=0)
-    focus = TOKENS.index("it")
+def two_places(x: float) -> float | int:
+    """A number as a student writes it from numbers printed to two places."""
+    x = float(f"{x:.2f}")
+    return int(x) if x.is_integer() else x
+
+
+@pytest.mark.parametrize(
+    ("tokens", "d_model", "slips"),
+    [
+        (TOKENS, 4, {"even", "unweighted"}),  # the article's: no minus sign in V's column
+        (tokenize(OTHER), 16, {"unsigned", "even", "unweighted"}),
+    ],
+)
+def test_the_weighted_sum_s_slips_are_sums_of_its_column_of_v_as_printed(tokens, d_model, slips):
+    p = build_pipeline(tokens, d_model=d_model, n_heads=1, seed=3 if d_model > 4 else 0)
+    focus = tokens.index("it")
     cell = quiz.weighted_sum_questions(p, focus)[1]
-    column = as_printed(p.mha.head(0).v[:, 0])  # every key is seen: no mask
-    found = by_answer(cell)
-    assert found[float(np.mean(column))] == "even"
-    assert found[float(np.sum(column)) if not np.sum(column).is_integer() else int(np.sum(column))]
-    assert found[-float(cell.answer)] == "sign"
+    weights = [float(f"{w:.2f}") for w in p.mha.head(0).weights[focus]]
+    column = [float(f"{v:.2f}") for v in p.mha.head(0).v[:, 0]]  # every key is seen: no mask
+    sums = {
+        "unsigned": sum(w * abs(v) for w, v in zip(weights, column, strict=True)),
+        "even": sum(column) / len(column),
+        "unweighted": sum(column),
+    }
+    expected = {two_places(sums[k]): k for k in slips}
+    assert by_answer(cell) == expected
+    assert not any(cell.is_right(v) for v in expected)
+
+
+def test_no_negative_output_is_read_from_v_s_own_numbers():
+    # "a b" at seed 1: V has a negative entry, yet every mix of it is positive.
+    p = build_pipeline(["a", "b"], d_model=4, n_heads=1, seed=1)
+    v, o = p.mha.head(0).v, p.mha.head(0).output
+    assert v.min() < 0 <= o.min()
+    negative = quiz.weighted_sum_questions(p, 1)[0]
+    assert negative.answer == "quiz.choice.no"
+    assert negative.why == "weighted_sum.quiz.negative.why_outweighed"
+    assert negative.reveal == {"lowest_value": v.min(), "lowest_output": o.min()}
+    assert by_answer(negative) == {"quiz.choice.yes": "outweighed"}
+    # With no entry of V below 0 (one token: its output is its value), nothing to outweigh.
+    one = build_pipeline(["a"], d_model=4, n_heads=1, seed=6)
+    assert one.mha.head(0).v.min() >= 0
+    alone = quiz.weighted_sum_questions(one, 0)[0]
+    assert alone.why == "weighted_sum.quiz.negative.why_none"
+    assert by_answer(alone) == {"quiz.choice.yes": "expects_negative"}
 
 
 def test_a_stop_takes_its_page_s_minutes_and_each_question_s():
@@ -160,8 +196,13 @@ def _questions_of_every_kind() -> list[tuple[str, Question]]:
         "d_k": 64}, reveal={"q_on": 1.0, "q_off": 2.0, "j_on": 0.5, "j_off": 0.1})))  # fmt: skip
     found += [("windows", q) for w in (1, 2, 3) for q in quiz.window_questions(9, w, 4)]
     found += [("cross_attention", q) for q in quiz.cross_questions(6, 9)]
-    # Each answer a choice question can have, whatever the settings would make it.
-    for q in [q for _, q in found if q.kind == "choice"]:
+    # No output below 0: V with negatives outweighed ("a b", seed 1), and V with none.
+    for tokens, seed in ((["a", "b"], 1), (["a"], 6)):
+        p = build_pipeline(tokens, d_model=4, n_heads=1, seed=seed)
+        found += [("weighted_sum", q) for q in quiz.weighted_sum_questions(p, len(tokens) - 1)]
+    # Each answer a choice question can have, whatever the settings would make it (but the
+    # weighted sum's, whose numbers differ with its answer: both are made above).
+    for q in [q for _, q in found if q.kind == "choice" and q.id != "weighted_sum.negative"]:
         found += [(q.id.split(".")[0], Question(q.id, q.claim, "choice", c, choices=q.choices,
                    values=q.values, reveal=q.reveal, why=q.why)) for c in q.choices]  # fmt: skip
     return found

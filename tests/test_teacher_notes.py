@@ -52,7 +52,7 @@ WRONG = {
     "scaling.grow": lambda q: [math.sqrt(q.values["d_k"]), 1, 0],
     "scaling.shrink": lambda q: [math.sqrt(q.values["d_k"]), q.values["d_k"], 0],
     "softmax.sum": lambda q: [q.reveal["n"], 0],
-    "weighted_sum.cell": lambda q: [-q.answer, q.reveal["even"], q.reveal["unweighted"]],
+    "weighted_sum.cell": lambda q: [q.reveal[s] for s in ("unsigned", "even", "unweighted")],
     "masking.zero": lambda q: [1 / len(q.about)],
     "multihead.width": lambda q: [
         q.values["d_k"],
@@ -75,7 +75,8 @@ def expected(q: Question, lang: str) -> list[str]:
     or the answer and the typical wrong numbers, as core's numbers print."""
     if q.kind == "choice":
         return [f"{chr(65 + k)} · {shown(c, lang)}" for k, c in enumerate(q.choices)]
-    slips = [v for v in WRONG[q.id](q) if not q.is_right(v)]
+    written = [round(v, 2) for v in WRONG[q.id](q)]  # as a student writes them
+    slips = [v for v in written if not q.is_right(v)]
     return [printed(q.answer, q.decimals)] + [number(v) for v in slips]
 
 

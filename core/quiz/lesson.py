@@ -232,24 +232,30 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
     # hundredth for the student's own rounding.
     hand = by_hand(tr.weights[focus], tr.v[:, 0])
     drift = abs(hand - float(as_printed(value)))
-    # What the column of V gives without its weights (an even share each, or none): the
-    # numbers of the two slips a teacher meets most (core.quiz.teaching).
+    # What the column of V gives without its weights (an even share each, or none), and
+    # with its minus signs dropped: the numbers of the slips a teacher meets most
+    # (core.quiz.teaching).
     seen = as_printed(tr.v[np.asarray(tr.allowed[focus]), 0])  # [keys the row may see]
+    unsigned = by_hand(tr.weights[focus], np.abs(tr.v[:, 0]))
     tolerance = round_tolerance(drift) + 0.01
-    negative = {"answer": "quiz.choice.yes" if lowest else "quiz.choice.no", "reveal": {}}
     if lowest:
         i, c, low = lowest
-        negative["reveal"] = {"token": p.labels[i], "dim": c + 1, "value": low}
+        negative = {"token": p.labels[i], "dim": c + 1, "value": low}
+        why = ""
+    else:  # no output below 0: V has none, or its negatives are outweighed in every mix
+        negative = {"lowest_value": float(tr.v.min()), "lowest_output": float(tr.output.min())}
+        why = "why_none" if negative["lowest_value"] >= 0 else "why_outweighed"
+        why = f"weighted_sum.quiz.negative.{why}"
     return [
         Question(
             "weighted_sum.negative",
             "mix",
             "choice",
-            negative["answer"],
+            "quiz.choice.yes" if lowest else "quiz.choice.no",
             about=tuple(p.labels),
             choices=("quiz.choice.yes", "quiz.choice.no"),
-            reveal=negative["reveal"],
-            why="" if lowest else "weighted_sum.quiz.negative.why_none",
+            reveal=negative,
+            why=why,
         ),
         Question(
             "weighted_sum.cell",
@@ -265,6 +271,7 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
                 "tolerance": round(tolerance, 2),
                 "even": float(seen.mean()),
                 "unweighted": float(seen.sum()),
+                "unsigned": unsigned,
             },
         ),
     ]

@@ -42,6 +42,14 @@ def _by_pair(table: dict[tuple[str, str], str]) -> Callable[[Question, str], str
     return kind
 
 
+def _negative_kind(q: Question, choice: str) -> str:
+    """No output below 0 chosen where one is (thinking of a probability); or one expected
+    where there is none, with V's own negatives outweighed in every mix, or with none."""
+    if q.answer == _choice_of("yes"):
+        return "probability"
+    return "outweighed" if q.reveal["lowest_value"] < 0 else "expects_negative"
+
+
 def _choice_of(name: str) -> str:
     return f"quiz.choice.{name}"
 
@@ -116,7 +124,7 @@ CHOICE_RULES: dict[str, Callable[[Question, str], str]] = {
     "similarity.top": _token_kind,
     "qkv.best": _film_kind,
     "softmax.sharp": _by_pair(_pairs(up__down="flat", up__same="order_only")),
-    "weighted_sum.negative": _by_pair(_pairs(yes__no="probability", no__yes="expects_negative")),
+    "weighted_sum.negative": _negative_kind,
     "real_model.layer": _band_kind,
     "train.gradient": _by_pair(
         _pairs(
@@ -185,12 +193,10 @@ def _softmax_sum(q: Question) -> list[Misreading]:
 
 
 def _weighted_sum_cell(q: Question) -> list[Misreading]:
-    found = [Misreading(-float(q.answer), "sign")] if float(q.answer) else []
-    if "even" in q.reveal:
-        found.append(Misreading(q.reveal["even"], "even"))
-    if "unweighted" in q.reveal:
-        found.append(Misreading(q.reveal["unweighted"], "unweighted"))
-    return found
+    """The sums of the column of V a student works out with a slip: its minus signs dropped,
+    an even share each, no weights at all (core.quiz.lesson works them out)."""
+    slips = ("unsigned", "even", "unweighted")  # each is the reveal's number of that name
+    return [Misreading(q.reveal[kind], kind) for kind in slips if kind in q.reveal]
 
 
 def _masking_zero(q: Question) -> list[Misreading]:
@@ -270,9 +276,14 @@ NUMBER_RULES: dict[str, Callable[[Question], list[Misreading]]] = {
 }
 
 
+WRITTEN_PLACES = 2  # a wrong number as a student writes it, to the places the page prints
+
+
 def _whole(value: float) -> float | int:
-    """A typical wrong number as a student would write it: whole where it is whole."""
-    return int(value) if float(value).is_integer() else float(value)
+    """A typical wrong number as a student would write it: whole where it is whole, else to
+    two places (and judged so: 0.0925 is written 0.09, which may count as right)."""
+    value = round(float(value), WRITTEN_PLACES)
+    return int(value) if value.is_integer() else value
 
 
 def misreadings(q: Question) -> tuple[Misreading, ...]:

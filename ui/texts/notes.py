@@ -241,24 +241,32 @@ TEXTS = {
         "zh": "以为正权重得出的输出一定是正的，就像概率。权重是正的，但被混合的值可以是负数。",
     },
     "weighted_sum.negative.wrong.expects_negative": {
-        "en": "Expects a negative output because outputs can be negative. Here every value that gets a weight is positive, so every mix is too.",
-        "zh": "因为输出可以是负数，就以为这里也有负数。这里每个得到权重的值都是正的，所以混合结果也都是正的。",
+        "en": "Expects a negative output because outputs can be negative. Here every entry of V is 0 or more, so every mix of them is too.",
+        "zh": "因为输出可以是负数，就以为这里也有负数。这里 V 的每个数都不小于 0，所以它们的任何混合也都不小于 0。",
+    },
+    "weighted_sum.negative.wrong.outweighed": {
+        "en": "Saw negative values in V (the lowest is {lowest_value}) and expected a negative mix. In every row the positive values outweigh them: the lowest output is {lowest_output}.",
+        "zh": "看到 V 里有负数（最小的是 {lowest_value}），就以为混合结果也会是负的。在每一行里正的值都占了上风：最小的输出是 {lowest_output}。",
     },
     "weighted_sum.negative.discuss": {
-        "en": "The weights are all positive; what about the values they multiply? Can an average of some negative numbers be negative?",
-        "zh": "权重都是正的；那被它们相乘的值呢？一些负数的平均值可能是负数吗？",
+        "en": "With positive weights that add up to 1, where can a mix land compared with the numbers it mixes? Let a student who said yes and one who said no each point to the numbers on the screen that decide it.",
+        "zh": "权重都是正的、加起来等于 1 时，混合的结果会落在被混合的那些数的什么范围里？让一位答“是”和一位答“否”的同学各自指出屏幕上决定答案的那些数。",
     },
     "weighted_sum.negative.after": {
         "en": "Yes: “{token}”, dimension {dim}, comes to {value}. The output mixes value vectors, so it lies between their smallest and largest entries; it is no probability.",
         "zh": "是的：“{token}”的第 {dim} 维是 {value}。输出混合的是值向量，所以它落在这些值的最小和最大之间；它不是概率。",
     },
     "weighted_sum.negative.after_none": {
-        "en": "No, not at these settings: every value that gets a weight is positive, so every mix is too. With another seed values and outputs go below 0; the output is a mix of values, not a probability.",
-        "zh": "在这些设置下没有：每个得到权重的值都是正的，所以混合结果也都是正的。换一个随机种子，值和输出就会出现负数；输出是值的混合，不是概率。",
+        "en": "No, not at these settings: every entry of V is 0 or more, so every mix of them is too. The output is no probability all the same: it lies between the smallest and largest values it mixes.",
+        "zh": "在这些设置下没有：V 的每个数都不小于 0，所以它们的任何混合也都不小于 0。不过输出仍然不是概率：它落在被混合的值的最小和最大之间。",
     },
-    "weighted_sum.cell.wrong.sign": {
-        "en": "Lost a sign on the way: a negative value times a positive weight stays negative.",
-        "zh": "算的时候丢了负号：负的值乘以正的权重仍然是负的。",
+    "weighted_sum.negative.after_outweighed": {
+        "en": "No: V has negative entries (the lowest is {lowest_value}), but in every row the positive values outweigh them, and the lowest output is {lowest_output}. The output lies between the smallest and largest values it mixes: no probability, though none is below 0 here.",
+        "zh": "没有：V 里有负数（最小的是 {lowest_value}），但在每一行里正的值都占了上风，最小的输出是 {lowest_output}。输出落在被混合的值的最小和最大之间：它不是概率，只是这里恰好没有负数。",
+    },
+    "weighted_sum.cell.wrong.unsigned": {
+        "en": "Dropped the minus signs in the column of V, adding the weights times the values' sizes. A negative value times a positive weight pulls the sum down.",
+        "zh": "把 V 这一列里的负号丢了，用权重乘以各个值的绝对值再相加。负的值乘以正的权重会把和往下拉。",
     },
     "weighted_sum.cell.wrong.even": {
         "en": "Averaged the column of V without the weights, as if every key had the same share. The row of A says how much each value counts.",
@@ -269,8 +277,8 @@ TEXTS = {
         "zh": "把 V 的这一列直接加起来了，没有乘以权重。",
     },
     "weighted_sum.cell.discuss": {
-        "en": "Which row of A and which column of V make O[“{token}”, 1], and what do you do with them, term by term?",
-        "zh": "O[“{token}”, 1] 由 A 的哪一行和 V 的哪一列算出？逐项要怎么处理它们？",
+        "en": "Let two students who got different numbers compare how they worked it out, step by step, and find where they part.",
+        "zh": "让两位算出不同结果的同学一步一步对照各自的算法，找出从哪一步开始不一样。",
     },
     "weighted_sum.cell.after": {
         "en": "{answer}: the row of A for “{token}” times the first column of V, term by term, added up. From the printed, rounded numbers the same sum gives {hand}, which is why anything within {tolerance} counts.",

@@ -93,6 +93,26 @@ def test_typical_wrong_numbers_come_from_the_question_s_values():
     assert by_answer(grow) == {4: "std", 1: "no_growth", 0: "cancel"}
 
 
+def test_key_value_heads_read_as_students_count_them():
+    def change(key: str, g: int) -> Question:
+        estimate = memory_estimate(PRESETS[key], n_tokens=4096, number_type="fp16", n_kv_heads=g)
+        return quiz.memory_questions(estimate)[1]
+
+    fewer = change("llama3_8b", 8)  # 32 query heads, from 8 key/value heads to 1
+    assert fewer.answer == 8
+    assert by_answer(fewer) == {1: "unchanged", 32: "query_heads", 4: "group"}
+    assert by_answer(change("llama2_7b", 32)) == {1: "unchanged"}  # 32 to 1: 32 is the answer
+    more = change("falcon_7b", 1)  # from 1 to one per query head, 71
+    assert more.id == "generate.more_kv_heads" and more.answer == 71
+    assert by_answer(more) == {1: "unchanged"}
+    assert more.reveal["ratio"] == 71 and isinstance(more.reveal["ratio"], int)  # "71", not "71.00"
+    shared = quiz.sharing_questions(8, 2)[0]  # 8 query heads, 2 key/value heads: 4 to each
+    assert by_answer(shared) == {1: "own", 2: "groups", 8: "all"}
+    rows = quiz.decode_questions(decode_work(9, d_model=4, n_heads=1, n_kv_heads=1, d_k=4))[0]
+    assert rows.answer == 45 and rows.reveal["fraction"] == "1/5"  # 9 of 45 with a cache
+    assert by_answer(rows) == {9: "cached", 81: "all_each_step", 36: "off_by_one"}
+
+
 def test_a_slip_that_would_count_as_right_is_no_wrong_answer():
     # d_k = 1: √d_k = 1 is the answer itself, and within its tolerance.
     grow = Question("scaling.grow", "grow", "number", 1.02, tolerance=0.26, values={"d_k": 1})

@@ -59,7 +59,11 @@ WRONG = {
         q.values["h"],
         len(q.about) * q.values["h"] * q.values["d_k"],
     ],
-    "generate.rows": lambda q: [q.values["n"], q.values["n"] ** 2],
+    "generate.rows": lambda q: [
+        q.values["n"],
+        q.values["n"] ** 2,
+        q.values["n"] * (q.values["n"] - 1) // 2,  # each step's new key left out
+    ],
     "tiles.kept": lambda q: [
         q.reveal["n"],
         q.values["d_v"],

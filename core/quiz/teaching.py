@@ -219,11 +219,19 @@ def _multihead_width(q: Question) -> list[Misreading]:
 
 def _generate_rows(q: Question) -> list[Misreading]:
     n = q.values["n"]
-    return [Misreading(n, "cached"), Misreading(n * n, "all_each_step")]
+    return [
+        Misreading(n, "cached"),
+        Misreading(n * n, "all_each_step"),
+        Misreading(n * (n - 1) // 2, "off_by_one"),
+    ]
 
 
 def _generate_group(q: Question) -> list[Misreading]:
-    return [Misreading(q.values["g"], "groups"), Misreading(q.values["h"], "all")]
+    return [
+        Misreading(1, "own"),
+        Misreading(q.values["g"], "groups"),
+        Misreading(q.values["h"], "all"),
+    ]
 
 
 def _cache_size(q: Question) -> list[Misreading]:
@@ -239,12 +247,18 @@ def _cache_size(q: Question) -> list[Misreading]:
 
 
 def _fewer_kv_heads(q: Question) -> list[Misreading]:
+    """From g key/value heads to 1 (the answer: g)."""
     h, g = q.values["h"], q.values["g"]
-    return [Misreading(h, "query_heads"), Misreading(h / g, "group")]
+    return [
+        Misreading(1, "unchanged"),
+        Misreading(h, "query_heads"),
+        Misreading(h / g, "group"),
+    ]
 
 
 def _more_kv_heads(q: Question) -> list[Misreading]:
-    return [Misreading(q.values["h"], "query_heads"), Misreading(q.values["g"], "kv_heads")]
+    """From one key/value head to one per query head, h (the answer)."""
+    return [Misreading(1, "unchanged")]
 
 
 def _tiles_kept(q: Question) -> list[Misreading]:

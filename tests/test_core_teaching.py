@@ -83,6 +83,17 @@ def test_choices_read_against_the_answer_and_an_unusual_answer_says_so():
     }
 
 
+def test_a_film_is_read_by_how_much_of_the_asked_tag_it_has_against_the_answer():
+    # Keys [adventure, humour, romance, sci-fi]: Love in Low Orbit [0.2, 0.1, 0.9, 0.6] wins
+    # a query asking most for romance and sci-fi next, over Letters from the Lighthouse
+    # [0.1, 0.3, 1.0, 0.0], which has more romance.
+    q = quiz.qkv_questions(np.array([1.0, 0.0, 3.0, 2.0]), 1.0)[0]
+    assert q.answer == "qkv.item_orbit"
+    found = {m.answer: (m.kind, m.values) for m in misreadings(q)}
+    assert found["qkv.item_letters"] == ("tag_only", {"has": 1.0, "answer_has": 0.9})
+    assert found["qkv.item_robot"] == ("not_by_tag", {"has": 0.3, "answer_has": 0.9})
+
+
 def test_typical_wrong_numbers_come_from_the_question_s_values():
     count = Question("similarity.count", "compare", "number", 81, values={"n": 9})
     assert by_answer(count) == {9: "one_row", 18: "per_token", 36: "symmetric", 45: "half"}

@@ -84,14 +84,14 @@ def _weight_kind(q: Question, choice: str) -> str:
     return "masked" if q.choices.index(choice) >= q.reveal["n"] else _token_kind(q, choice)
 
 
-TAG_MATCH = 0.5  # a film whose key has at least this much of the tag asked for matches it
-
-
-def _film_kind(q: Question, choice: str) -> str:
-    """A film that is tagged strongly with what the query asks most for, or one that is not."""
+def _film_kind(q: Question, choice: str) -> tuple[str, dict]:
+    """A film with at least as much as the answer of the tag the query asks most for (matched
+    on that tag alone: the answer wins on the others), or with less of it (not chosen by
+    the key's numbers); with how much of that tag each of the two films has."""
     tag = TAGS.index(q.values["tag"].removeprefix("qkv.tag_"))
-    film = FILMS.index(choice.removeprefix("qkv.item_"))
-    return "tag_match" if FILM_KEYS[film, tag] >= TAG_MATCH else "off_tag"
+    film, best = (FILMS.index(c.removeprefix("qkv.item_")) for c in (choice, str(q.answer)))
+    has = {"has": float(FILM_KEYS[film, tag]), "answer_has": float(FILM_KEYS[best, tag])}
+    return ("tag_only" if has["has"] >= has["answer_has"] else "not_by_tag"), has
 
 
 def _shape_kind(q: Question, choice: str) -> str:
@@ -119,7 +119,8 @@ def _band_kind(q: Question, choice: str) -> str:
     }[choice]
 
 
-CHOICE_RULES: dict[str, Callable[[Question, str], str]] = {
+# A rule gives a wrong choice's misreading, or it and the numbers its text names.
+CHOICE_RULES: dict[str, Callable[[Question, str], str | tuple[str, dict]]] = {
     "overview.top": _weight_kind,
     "similarity.top": _token_kind,
     "qkv.best": _film_kind,
@@ -300,13 +301,18 @@ def _whole(value: float) -> float | int:
     return int(value) if value.is_integer() else value
 
 
+def _choice_misreading(q: Question, choice: str) -> Misreading:
+    found = CHOICE_RULES[q.id](q, choice)
+    kind, values = (found, {}) if isinstance(found, str) else found
+    return Misreading(choice, kind, values)
+
+
 def misreadings(q: Question) -> tuple[Misreading, ...]:
     """What each wrong answer to ``q`` most likely shows: every wrong choice of a choice
     question, in the question's order; for a number question, the numbers typical slips
     give (none that would count as right, each once) and kinds of answer beyond a number."""
     if q.kind == "choice":
-        kind = CHOICE_RULES[q.id]
-        return tuple(Misreading(c, kind(q, c)) for c in q.choices if c != q.answer)
+        return tuple(_choice_misreading(q, c) for c in q.choices if c != q.answer)
     found, seen = [], set()
     for m in NUMBER_RULES[q.id](q):
         if m.answer is None:

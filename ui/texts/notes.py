@@ -72,21 +72,21 @@ TEXTS = {
         "en": "Attention is a soft search: the query is compared with every key, and what comes back is a blend of the values, weighted by how well each key matched.",
         "zh": "注意力是一种“软”搜索：查询和每个键比较，返回的是各个值的混合，权重取决于每个键匹配得有多好。",
     },
-    "qkv.best.wrong.tag_match": {
-        "en": "Matched on the one tag the query asks most for. {wrong} is tagged {tag} too, but the score adds up every tag's product, and the query asks for other tags as well.",
-        "zh": "只按查询最想要的那一个标签去匹配。{wrong} 也有很强的“{tag}”标签，但分数要把每个标签的乘积都加起来，而查询还想要别的标签。",
+    "qkv.best.wrong.tag_only": {
+        "en": "Matched on {tag} alone: {wrong} has as much of it as {answer} or more ({has} against {answer_has}), but a score adds up every tag's product, and {answer} gains more from the other tags the query asks for.",
+        "zh": "只按“{tag}”这一个标签去匹配：《{wrong}》的“{tag}”不比《{answer}》少（{has} 对 {answer_has}），但分数要把每个标签的乘积都加起来，《{answer}》在查询想要的其他标签上得分更多。",
     },
-    "qkv.best.wrong.off_tag": {
-        "en": "Picked by the film's title or theme, not by its key: {wrong} is hardly tagged {tag}. Ask for that film's q·k, term by term.",
-        "zh": "是按片名或题材选的，而不是按它的键：{wrong} 几乎没有“{tag}”标签。请算一算这部电影的 q·k，逐项相乘。",
+    "qkv.best.wrong.not_by_tag": {
+        "en": "Not by the numbers of the key: {answer} has more {tag} ({answer_has} against {has}) and, term by term, the larger q·k. Ask what made {wrong} look right: its title, or another tag the query asks for?",
+        "zh": "不是按键里的数字选的：《{answer}》的“{tag}”更多（{answer_has} 对 {has}），逐项相乘后 q·k 也更大。问问是什么让《{wrong}》看起来像答案：片名，还是查询想要的另一个标签？",
     },
     "qkv.best.discuss": {
-        "en": "How is one film's score made from the query and the film's key? Have each pair work out two films' scores before they vote again.",
-        "zh": "一部电影的分数是怎样由查询和它的键算出来的？让每组同学先算出两部电影的分数，再重新投票。",
+        "en": "The query asks for several tags, each by its own amount. Let two students who chose different films each say what in their film's key should make it win.",
+        "zh": "查询同时想要好几个标签，各有各的分量。让两位选了不同电影的同学各自说说，自己那部电影的键里有什么能让它胜出。",
     },
     "qkv.best.after": {
-        "en": "{answer} gets {weight} of the weight: its key, term by term with the query, gives the largest score, and softmax turns the largest score into the largest share. Its values then count most in what comes back.",
-        "zh": "{answer} 得到 {weight} 的权重：它的键和查询逐项相乘，分数最大，softmax 把最大的分数变成最大的份额。于是它的值在返回的结果里占比最多。",
+        "en": "{answer} gets a weight of {weight}: its key, term by term with the query, gives the largest score, and softmax turns the largest score into the largest share. Its values then count most in what comes back.",
+        "zh": "《{answer}》得到的权重是 {weight}：它的键和查询逐项相乘再相加，分数最大，softmax 把最大的分数变成最大的份额。于是它的值在返回的结果里分量最重。",
     },
     # --- Similarity ---------------------------------------------------------------------------
     "similarity.idea": {

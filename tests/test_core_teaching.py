@@ -101,7 +101,10 @@ def test_typical_wrong_numbers_come_from_the_question_s_values():
                      values={"h": 8, "d_k": 4})  # fmt: skip
     assert by_answer(width) == {4: "average", 8: "count_heads", 9 * 32: "whole_sentence"}
     grow = Question("scaling.grow", "grow", "number", 16.4, tolerance=4.1, values={"d_k": 16})
-    assert by_answer(grow) == {4: "std", 1: "no_growth", 0: "cancel"}
+    assert by_answer(grow) == {4: "std", 1: "no_growth", 0: "cancel", 256: "square"}
+    shrink = Question("scaling.shrink", "shrink", "number", 0.98, tolerance=0.25,
+                      values={"d_k": 16})  # fmt: skip
+    assert by_answer(shrink) == {4: "divide_once", 16: "unchanged", 0: "removed", 0.06: "from_one"}
 
 
 def test_key_value_heads_read_as_students_count_them():

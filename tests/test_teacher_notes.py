@@ -49,8 +49,13 @@ WRONG = {
         q.values["n"] * (q.values["n"] - 1) // 2,  # each pair once, no token with itself
         q.values["n"] * (q.values["n"] + 1) // 2,  # … with itself
     ],
-    "scaling.grow": lambda q: [math.sqrt(q.values["d_k"]), 1, 0],
-    "scaling.shrink": lambda q: [math.sqrt(q.values["d_k"]), q.values["d_k"], 0],
+    "scaling.grow": lambda q: [math.sqrt(q.values["d_k"]), 1, 0, q.values["d_k"] ** 2],
+    "scaling.shrink": lambda q: [
+        math.sqrt(q.values["d_k"]),
+        q.values["d_k"],
+        0,
+        1 / q.values["d_k"],  # a variance of 1 divided by d_k
+    ],
     "softmax.sum": lambda q: [q.reveal["n"], 0],
     "weighted_sum.cell": lambda q: [q.reveal[s] for s in ("unsigned", "even", "unweighted")],
     "masking.zero": lambda q: [1 / len(q.about)],
@@ -68,6 +73,7 @@ WRONG = {
         q.reveal["n"],
         q.values["d_v"],
         q.values["d_v"] + 1,
+        2,  # m and l alone
         q.reveal["held"],
     ],
 }

@@ -173,6 +173,7 @@ def _scaling_grow(q: Question) -> list[Misreading]:
         Misreading(math.sqrt(d_k), "std"),
         Misreading(1, "no_growth"),
         Misreading(0, "cancel"),
+        Misreading(d_k**2, "square"),
     ]
 
 
@@ -182,6 +183,7 @@ def _scaling_shrink(q: Question) -> list[Misreading]:
         Misreading(math.sqrt(d_k), "divide_once"),
         Misreading(d_k, "unchanged"),
         Misreading(0, "removed"),
+        Misreading(1 / d_k, "from_one"),
     ]
 
 
@@ -268,6 +270,7 @@ def _tiles_kept(q: Question) -> list[Misreading]:
         Misreading(r["n"], "whole_row"),
         Misreading(d_v, "output_only"),
         Misreading(d_v + 1, "one_statistic"),
+        Misreading(2, "statistics_only"),
         Misreading(r["held"], "with_tile"),
     ]
 

@@ -60,8 +60,8 @@ TEXTS = {
         "zh": "以为每个词的向量已经依赖其他词。那种混合是之后注意力做的事；这里每一行只是一个词加上它自己的位置。",
     },
     "tokens.swap.discuss": {
-        "en": "Which two things are added to make a row of X, and which of them does a swap change? For which words?",
-        "zh": "X 的一行是哪两样东西相加得到的？交换会改变其中哪一样？对哪些词？",
+        "en": "Does a word's row of X belong to the word, to its place in the sentence, or to both? Let students who disagree argue it, word by word.",
+        "zh": "X 里一个词的那一行，是属于这个词、属于它在句中的位置，还是两者都有？让意见不同的同学一个词一个词地争论。",
     },
     "tokens.swap.after": {
         "en": "{changed} of the {n} rows change: only the two words that moved sit on new positions, so only their position terms differ. Without the positional encoding nothing in X would say which word came first.",
@@ -162,9 +162,13 @@ TEXTS = {
         "en": "Thinks positive and negative products cancel out. Their mean is 0, but the spread around it grows.",
         "zh": "以为正负乘积会互相抵消。它们的均值是 0，但围绕均值的离散程度会变大。",
     },
+    "scaling.grow.wrong.square": {
+        "en": "Treated the sum as {d_k} times one product, whose variance would be {d_k}². The {d_k} products are independent, and variances of independent terms add up.",
+        "zh": "把这个和当成了一个乘积的 {d_k} 倍，那样方差会是 {d_k}²。其实这 {d_k} 个乘积相互独立，独立项的方差是相加的。",
+    },
     "scaling.grow.discuss": {
-        "en": "If each product q_i·k_i is a random number of variance 1, what happens to the spread when you add {d_k} of them? Try two, then four.",
-        "zh": "如果每个乘积 q_i·k_i 都是方差为 1 的随机数，把 {d_k} 个加起来，离散程度会怎样？先试两个，再试四个。",
+        "en": "When you add more and more independent random products, does the sum's spread grow, stay the same, or do the ups and downs cancel out? Let a student from each camp make the case.",
+        "zh": "把越来越多相互独立的随机乘积加起来，和的离散程度是变大、不变，还是正负互相抵消？让每种看法各出一位同学说说理由。",
     },
     "scaling.grow.after": {
         "en": "About {d_k}: this sample gave {measured}. Variances of independent terms add up, so d_k products of variance 1 give a variance of d_k.",
@@ -182,9 +186,13 @@ TEXTS = {
         "en": "Thinks scaling removes the randomness. It brings the spread to a fixed size, about 1; it does not remove it.",
         "zh": "以为缩放去掉了随机性。它只是把离散程度固定在 1 左右，并没有消除它。",
     },
+    "scaling.shrink.wrong.from_one": {
+        "en": "Started from a variance of 1 and divided it by {d_k}. Before dividing, q·k has a variance of about {d_k} (the first question), and dividing by √{d_k} divides that by {d_k}.",
+        "zh": "从方差 1 出发再除以 {d_k}。除之前 q·k 的方差大约是 {d_k}（上一题），除以 √{d_k} 是把这个方差除以 {d_k}。",
+    },
     "scaling.shrink.discuss": {
-        "en": "If every score is divided by 2, what happens to its spread, and to its variance? What should you divide by to bring {d_k} back to 1?",
-        "zh": "如果每个分数都除以 2，离散程度会怎样？方差呢？要除以多少才能把 {d_k} 拉回到 1？",
+        "en": "When every score is divided by the same number, what happens to its spread, and what happens to its variance: the same thing, or not? Let two students who gave different answers argue it out.",
+        "zh": "每个分数都除以同一个数时，离散程度会怎样？方差又会怎样：两者的变化一样吗？让两位答案不同的同学争论一下。",
     },
     "scaling.shrink.after": {
         "en": "About 1: this sample gave {measured}. Dividing by √d_k divides the variance by d_k, so softmax sees scores of the same size whatever the dimension.",
@@ -197,19 +205,19 @@ TEXTS = {
     },
     "softmax.sharp.wrong.flat": {
         "en": "Thinks larger scores spread the weight out. Softmax exaggerates gaps: without ÷√{d_k} the scores are √{d_k} times further apart, so the top key takes more.",
-        "zh": "以为分数变大会让权重更分散。softmax 会放大差距：不除以 √{d_k}，分数之间的差距大了 √{d_k} 倍，最高的键拿得更多。",
+        "zh": "以为分数变大会让权重更分散。softmax 会放大差距：不除以 √{d_k}，分数之间的差距变成原来的 √{d_k} 倍，最高的键拿得更多。",
     },
     "softmax.sharp.wrong.order_only": {
         "en": "Thinks softmax only cares which score is largest. It depends on the gaps between the scores, and switching scaling off stretches them.",
         "zh": "以为 softmax 只在乎哪个分数最大。它取决于分数之间的差距，而关掉缩放会把差距拉大。",
     },
     "softmax.sharp.discuss": {
-        "en": "If every score in a row is multiplied by 10, do the weights stay, spread out or pile up? Try it with two scores, 1 and 2.",
-        "zh": "如果一行里每个分数都乘以 10，权重是不变、更分散，还是更集中？用 1 和 2 两个分数试一试。",
+        "en": "Switching scaling off makes every score √{d_k} times larger. Does softmax care how large the scores are, or only which one is largest? Let a student from each camp make the case.",
+        "zh": "关掉缩放会让每个分数变成原来的 √{d_k} 倍。softmax 在乎分数有多大，还是只在乎哪个最大？让每种看法各出一位同学说说理由。",
     },
     "softmax.sharp.after": {
         "en": "{answer}: {on} with scaling, {off} without it. Unscaled scores are √{d_k} times larger, and softmax of large gaps is nearly one-hot, which leaves almost no gradient to learn from.",
-        "zh": "{answer}：有缩放时是 {on}，没有缩放时是 {off}。不缩放的分数大了 √{d_k} 倍，差距大时 softmax 几乎是独热的，几乎没有梯度可供学习。",
+        "zh": "{answer}：有缩放时是 {on}，没有缩放时是 {off}。不缩放时分数是原来的 √{d_k} 倍，差距大时 softmax 几乎是独热的，几乎没有梯度可供学习。",
     },
     "softmax.sum.wrong.one_each": {
         "en": "Thinks each key gets a weight of about 1. Softmax divides by the row's sum, so the weights are shares of one whole.",
@@ -224,8 +232,8 @@ TEXTS = {
         "zh": "说这取决于分数。分数改变的是各自的份额，不是总和：除法把总和固定住了。",
     },
     "softmax.sum.discuss": {
-        "en": "Softmax divides each e^z by what? Whatever the scores, what does that make the weights add up to?",
-        "zh": "softmax 把每个 e^z 除以什么？无论分数是多少，这会让权重加起来等于多少？",
+        "en": "Could some row of scores make the weights add up to more than 1, or to less? Let a student who says it depends try to build one, and the class check it.",
+        "zh": "有没有哪一行分数能让权重加起来大于 1 或小于 1？让认为“要看情况”的同学试着找一个例子，全班一起验证。",
     },
     "softmax.sum.after": {
         "en": "1, always: each weight is e^z divided by the sum over the row's {n} visible keys. The weights are shares of one whole, which is why the output is a weighted average.",
@@ -294,16 +302,16 @@ TEXTS = {
         "zh": "给了一个很小的正权重：以为掩码只是降低分数。其实它把分数设成 −∞，而 e^(−∞) 恰好等于 0。",
     },
     "masking.zero.wrong.even": {
-        "en": "Gave an even share, 1/{n}: as if the mask were off and all {n} tokens shared the row.",
-        "zh": "给了平均份额 1/{n}：好像掩码关着，{n} 个词元平分这一行。",
+        "en": "Gave an even share, 1/{n}: spread the weight of “{query}” over all {n} tokens, as if nothing were masked and every key scored alike.",
+        "zh": "给了平均份额 1/{n}：把“{query}”的权重平分给全部 {n} 个词元，好像什么都没被遮住、每个键的分数又都一样。",
     },
     "masking.zero.wrong.negative": {
         "en": "Gave a negative number or −∞: confused the masked score with the weight. Weights are never negative.",
         "zh": "给了负数或 −∞：把被掩盖的分数和权重弄混了。权重永远不会是负的。",
     },
     "masking.zero.discuss": {
-        "en": "What does the mask do to the score of “{key}” in the row of “{query}”, and what does softmax make of that score?",
-        "zh": "在“{query}”这一行里，掩码对“{key}”的分数做了什么？softmax 又会把这个分数变成什么？",
+        "en": "Is the weight on a later token small, or nothing at all, and would a small one matter for a model that writes text one token at a time? Let students who disagree argue it from the mask on the screen.",
+        "zh": "对后面词元的权重是很小，还是完全没有？对一次写一个词元的模型来说，一点点权重要紧吗？让意见不同的同学看着屏幕上的掩码争论一下。",
     },
     "masking.zero.after": {
         "en": "0, exactly: “{key}” comes after “{query}”, so its score is −∞ and e^(−∞) = 0. The weight it would have had goes to the tokens “{query}” may see.",
@@ -327,8 +335,8 @@ TEXTS = {
         "zh": "数的是整句话（{n} 个词元）的数，而不是一个词元的。",
     },
     "multihead.width.discuss": {
-        "en": "Each head hands back d_k = {d_k} numbers for a token. What does “put side by side” make of {h} such vectors?",
-        "zh": "每个头为一个词元给出 d_k = {d_k} 个数。把 {h} 个这样的向量“并排拼接”会得到什么？",
+        "en": "Are the heads' answers for a token combined into one vector of the same size, or kept whole next to each other? Let a student from each side say what would be lost the other way.",
+        "zh": "各个头为一个词元给出的结果，是合成一个同样大小的向量，还是原样并排放在一起？让两边各出一位同学说说，换成另一种做法会丢掉什么。",
     },
     "multihead.width.after": {
         "en": "{width} = {h} × {d_k}: the heads' vectors are concatenated, not averaged. W_O then maps those {width} numbers back to d_model = {d}.",
@@ -340,8 +348,8 @@ TEXTS = {
         "zh": "不除以 √d_k，分数会随 d_k 变大，softmax 饱和，本该教会 W_Q 和 W_K 偏好哪个键的梯度大多卡在那里。",
     },
     "train.gradient.wrong.saturated_first": {
-        "en": "Expects saturation to win at once. At the first step the undivided scores make the gradient larger; what shrinks is what gets through softmax ({j_off} against {j_on}).",
-        "zh": "以为饱和一开始就占上风。第一步时，没有除过的分数让梯度更大；变小的是能穿过 softmax 的部分（{j_off} 对 {j_on}）。",
+        "en": "Expects saturation to win at once. At the first step the undivided scores make the gradient larger; saturation shows in what gets through softmax ({j_off} against {j_on}).",
+        "zh": "以为饱和一开始就占上风。第一步时，没有除过的分数让梯度更大；饱和体现在能穿过 softmax 的部分上（{j_off} 对 {j_on}）。",
     },
     "train.gradient.wrong.size_only": {
         "en": "Thinks scaling changes only the size of the scores, not the gradient. Both pulls change it.",
@@ -356,13 +364,13 @@ TEXTS = {
         "zh": "两股力量中，哪一股能在页面上读出来？在 d_k = {d_k} 时哪一股会赢？先让他们根据数字争论，再开始训练。",
     },
     "train.gradient.after": {
-        "en": "{answer}: {q_off} without scaling against {q_on} with it, at the first step. What gets through softmax shrinks ({j_off} against {j_on}), which is why learning wanders later.",
-        "zh": "{answer}：第一步时不缩放是 {q_off}，缩放是 {q_on}。能穿过 softmax 的部分变小了（{j_off} 对 {j_on}），所以之后的学习会走弯路。",
+        "en": "{answer}: {q_off} without scaling against {q_on} with it, at the first step. What gets through softmax is {j_off} against {j_on}: the training curves show what each run makes of it.",
+        "zh": "{answer}：第一步时不缩放是 {q_off}，缩放是 {q_on}。能穿过 softmax 的部分是 {j_off} 对 {j_on}：训练曲线显示了两次训练各自的结果。",
     },
     # --- A real model -------------------------------------------------------------------------
     "real_model.idea": {
-        "en": "A trained model's heads learn links nobody wrote in, such as a pronoun to what it stands for, in the layers that can read what earlier layers made.",
-        "zh": "训练好的模型的头会学会没人写进去的联系，比如代词和它指代的东西；这种联系出现在能读到前面各层结果的层里。",
+        "en": "A trained model's heads learn links nobody wrote in: some follow position (the word before), others meaning, such as a pronoun to what it stands for, which needs what earlier layers made.",
+        "zh": "训练好的模型的头会学会没人写进去的联系：有的跟着位置走（前一个词），有的跟着意义走，比如代词和它指代的东西，这需要前面各层的结果。",
     },
     "real_model.layer.wrong.early_meaning": {
         "en": "Thinks the first layers already know what “{q}” stands for. The first layer sees each token and its position only; a link by meaning needs what earlier layers made.",
@@ -377,11 +385,11 @@ TEXTS = {
         "zh": "以为所有按意义的联系都在最顶上几层（{late}）；这个联系最强的头在第 {layer} 层。",
     },
     "real_model.layer.discuss": {
-        "en": "What does a layer get to read that the layer before it did not have? When can a head know what “{q}” refers to?",
-        "zh": "一层能读到哪些上一层没有的东西？一个头什么时候才能知道“{q}”指的是什么？",
+        "en": "What would a head need in order to link “{q}” to “{k}”: the meaning of “{q}”, or only where “{k}” sits? Let students who chose different parts of the model compare their reasons.",
+        "zh": "一个头要把“{q}”和“{k}”联系起来，需要知道什么：“{q}”的意思，还是只要知道“{k}”在哪个位置？让选了模型不同部分的同学比一比各自的理由。",
     },
     "real_model.layer.after": {
-        "en": "Layer {layer}, head {head}, with a weight of {weight}. Nobody wrote this link in: training on text made some heads find it, reading what the layers before them made.",
-        "zh": "第 {layer} 层第 {head} 个头，权重 {weight}。没人把这个联系写进去：在文本上训练让一些头自己找到了它，它们读的是前面各层的结果。",
+        "en": "Layer {layer}, head {head}, with a weight of {weight}. Nobody wrote this link in: training on text made some heads find it.",
+        "zh": "第 {layer} 层第 {head} 个头，权重 {weight}。没人把这个联系写进去：是在文本上的训练让一些头自己找到了它。",
     },
 }

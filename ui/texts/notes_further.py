@@ -116,8 +116,8 @@ TEXTS = {
         "zh": "看到旧的 l 变小，却没看到新的一块至少加上 1（它自己的最大值给出 e⁰ = 1）。",
     },
     "tiles.l.discuss": {
-        "en": "After a tile that raises m, which two parts make the new l, and which way does each one push?",
-        "zh": "在一块抬高了 m 之后，新的 l 由哪两部分组成？每一部分往哪个方向推？",
+        "en": "Let students who chose differently each back their answer with a row of four scores in tiles of 2, and check each other's rows.",
+        "zh": "让选得不同的同学各自用一行 4 个分数（每块 2 个）来支持自己的答案，再互相检查对方的例子。",
     },
     "tiles.l.after": {
         "en": "It could do either: the new l is the old one times a factor below 1, plus the tile's own sum of at least 1. In tiles of 2, the scores 0 0 | 5 0 take l from {shrink_before} to {shrink_after}, and 0 0 | 1 1 from {grow_before} to {grow_after}.",
@@ -139,13 +139,17 @@ TEXTS = {
         "en": "Keeps one of m and l, but both are needed.",
         "zh": "只保存了 m 和 l 中的一个，但两个都需要。",
     },
+    "tiles.kept.wrong.statistics_only": {
+        "en": "Kept m and l only: the running output, {d_v} numbers, must be carried too, or the values already seen are lost.",
+        "zh": "只保存了 m 和 l：运行输出（{d_v} 个数）也必须带着，否则已经看过的值就丢了。",
+    },
     "tiles.kept.wrong.with_tile": {
         "en": "Counted the tile being worked on too: that is while working, not between two tiles.",
         "zh": "把正在处理的那一块也算进去了：那是处理中，而不是两块之间。",
     },
     "tiles.kept.discuss": {
-        "en": "To fold in one more tile, what must be remembered from the tiles before it? Does that depend on how long the text is?",
-        "zh": "要再并入一块，需要从前面的块里记住什么？这和文本有多长有关吗？",
+        "en": "Let two students with different counts each name what they keep, and say what would go wrong without each item.",
+        "zh": "让两位数得不同的同学各自说出保存了哪些东西，并说明少了其中任何一样会出什么问题。",
     },
     "tiles.kept.after": {
         "en": "{kept} = d_v + 2: the running maximum m, the running sum l and the {d_v} numbers of the running output. The full softmax keeps a score per key instead, as many as the text is long.",
@@ -165,8 +169,8 @@ TEXTS = {
         "zh": "以为层叠起来就能看到一切，或者以为每层多看 w 个，而不是 w − 1 = {step} 个。",
     },
     "windows.reach.discuss": {
-        "en": "After one layer the last token has seen {window} tokens. After two layers, what have those tokens seen?",
-        "zh": "一层之后，最后一个词元看到了 {window} 个词元。两层之后，那些词元又看到了什么？",
+        "en": "Let those who disagree trace on the board which tokens the last token's output can depend on after one layer, and after two.",
+        "zh": "让意见不同的同学在黑板上画一画：一层之后、两层之后，最后一个词元的输出分别可能依赖哪些词元。",
     },
     "windows.reach.after": {
         "en": "Yes: each layer reaches {step} tokens further back, so after {layers} layers the last token depends on {span} positions. It takes exactly {needed} layers to reach the first token.",
@@ -182,16 +186,16 @@ TEXTS = {
     },
     # --- Rotary positions -----------------------------------------------------------------------
     "rope.idea": {
-        "en": "RoPE turns each pair of numbers of q and k by an angle that grows with the token's position, so a score depends only on how far apart the two tokens are.",
-        "zh": "RoPE 把 q 和 k 的每一对数按与位置成正比的角度旋转，所以分数只取决于两个词元相隔多远。",
+        "en": "RoPE turns each pair of numbers of q and k by an angle that grows with the token's position, so position reaches the score only as the distance between the two tokens.",
+        "zh": "RoPE 把 q 和 k 的每一对数按随位置增长的角度旋转，所以位置只以两个词元之间的距离进入分数。",
     },
     "rope.shift.wrong.absolute": {
         "en": "Thinks RoPE puts the absolute position into the score, as an added position does. Turning both arrows by the same extra angle leaves the angle between them, and so the score.",
         "zh": "以为 RoPE 像加上去的位置一样，把绝对位置带进了分数。两个箭头转过同样的额外角度，它们之间的夹角不变，分数也就不变。",
     },
     "rope.shift.discuss": {
-        "en": "If two arrows are turned by the same angle, what happens to the angle between them, and to their dot product?",
-        "zh": "如果两个箭头转过同样的角度，它们之间的夹角会怎样？它们的点积呢？",
+        "en": "Does a RoPE score know where the two tokens stand, or only how far apart they are? Let a student from each side argue it from how q and k are turned.",
+        "zh": "用 RoPE 时，分数知道两个词元各自在哪，还是只知道它们相隔多远？让两边各出一位同学，从 q 和 k 怎样旋转来论证。",
     },
     "rope.shift.after": {
         "en": "No: {before} before the move and {after} after it, the same up to rounding. Both vectors turn by the same extra angle, so only the distance, {distance}, reaches the score.",
@@ -202,8 +206,8 @@ TEXTS = {
         "zh": "以为正弦位置编码也是相对的。它是在 W_Q 和 W_K 之前加上去的，所以分数里有“意义乘位置”的交叉项，词元一移动它们就变。",
     },
     "rope.shift_sinusoidal.discuss": {
-        "en": "The sinusoid is added to the embedding before W_Q and W_K. Written out, (x + p)·W_Q·W_Kᵀ·(y + r) has four terms: which of them hold a position on its own?",
-        "zh": "正弦编码是在 W_Q 和 W_K 之前加到嵌入上的。把 (x + p)·W_Q·W_Kᵀ·(y + r) 展开有四项：其中哪些项单独含有一个位置？",
+        "en": "Where does each method put the position in: into the embedding, before W_Q and W_K, or into q and k, after them? Let a student who said yes and one who said no argue what that changes.",
+        "zh": "两种方法分别把位置放在哪里：在 W_Q 和 W_K 之前加到嵌入上，还是在之后作用于 q 和 k？让一位答“是”和一位答“否”的同学争论这会带来什么不同。",
     },
     "rope.shift_sinusoidal.after": {
         "en": "Yes: {before} before and {after} after, a change of {difference}. Added positions mix with meaning in the score's cross terms, and those follow the absolute positions.",
@@ -231,8 +235,8 @@ TEXTS = {
         "zh": "以为两个句子被接成一个序列。它们是分开的：一个发问，另一个作答。",
     },
     "cross_attention.shape.discuss": {
-        "en": "Which sentence gives the queries and which the keys, and what makes up one row of the matrix?",
-        "zh": "哪个句子提供查询，哪个提供键？矩阵的一行由什么组成？",
+        "en": "Ask students who chose different shapes which sentence each row belongs to, which each column, and why.",
+        "zh": "问问选了不同形状的同学：每一行属于哪个句子，每一列属于哪个句子，为什么？",
     },
     "cross_attention.shape.after": {
         "en": "{rows} × {columns}: one row per decoder token, asking with its query, and one column per encoder token, answering with its key. Nothing makes it square: the two sentences can have any lengths.",

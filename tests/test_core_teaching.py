@@ -4,6 +4,8 @@ that counts as right), and the notes' words there for every question in both lan
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -11,7 +13,7 @@ from core import ARTICLE_SENTENCE, build_pipeline, footnote4_experiment, quiz
 from core.generate.inference_cost import decode_work, memory_estimate
 from core.generate.model_configs import PRESETS
 from core.long_context.online_softmax import tiled_attention
-from core.quiz import Question
+from core.quiz import Question, printed
 from core.quiz.teaching import ids, minutes, misreadings
 from core.rope.compare import rope_view
 from core.tokens import tokenize
@@ -247,3 +249,34 @@ def test_every_misreading_has_its_words(lang):
     for page, q in _questions_of_every_kind():
         note = stop_note(page, [q], lang)  # a missing text raises KeyError
         assert all(w.means for w in note.questions[0].wrong)
+
+
+def _word(said: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(said)}(?!\w)", text) is not None
+
+
+def _standalone(number: str, text: str) -> bool:
+    return re.search(rf"(?<![\d.]){re.escape(number)}(?![\d.]*\d)", text) is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_discussion_prompt_names_the_answer(lang):
+    """Before round 2 the prompt may name the question's own words, or several choices to
+    set against each other, but never the answer alone: its number, or its choice."""
+    for page, q in _questions_of_every_kind():
+        note = stop_note(page, [q], lang).questions[0]
+        prompt = note.discuss
+        if q.kind == "number":
+            numbers = {printed(q.answer, q.decimals)}
+            if float(q.answer).is_integer():
+                numbers.add(str(int(q.answer)))
+            if q.theory:  # "≈ d_k = 16": what theory says the measured answer is
+                numbers.add(q.theory.split()[-1])
+            named = {n for n in numbers if _standalone(n, prompt) and not _standalone(n, note.ask)}
+            assert not named, (q.id, named, prompt)
+        elif lang == "en" and q.choices[0].startswith(("qkv.", "quiz.")):
+            # (a Chinese choice, "是", is a word inside others; a token, "the", a word of prose)
+            shown = {c: CATALOG[c][lang] for c in q.choices}
+            named = {c for c, said in shown.items() if _word(said, prompt)}
+            named -= {c for c, said in shown.items() if _word(said, note.ask)}
+            assert named != {q.answer}, (q.id, prompt)

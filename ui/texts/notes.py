@@ -232,8 +232,8 @@ TEXTS = {
         "zh": "说这取决于分数。分数改变的是各自的份额，不是总和：除法把总和固定住了。",
     },
     "softmax.sum.discuss": {
-        "en": "Could some row of scores make the weights add up to more than 1, or to less? Let a student who says it depends try to build one, and the class check it.",
-        "zh": "有没有哪一行分数能让权重加起来大于 1 或小于 1？让认为“要看情况”的同学试着找一个例子，全班一起验证。",
+        "en": "Could two rows of scores give weights with different totals? Let a student who says it depends try to build such a pair, and the class check it.",
+        "zh": "两行不同的分数，能让权重的总和不一样吗？让认为“要看情况”的同学试着找出这样两行，全班一起验证。",
     },
     "softmax.sum.after": {
         "en": "1, always: each weight is e^z divided by the sum over the row's {n} visible keys. The weights are shares of one whole, which is why the output is a weighted average.",

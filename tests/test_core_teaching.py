@@ -280,3 +280,12 @@ def test_no_discussion_prompt_names_the_answer(lang):
             named = {c for c, said in shown.items() if _word(said, prompt)}
             named -= {c for c, said in shown.items() if _word(said, note.ask)}
             assert named != {q.answer}, (q.id, prompt)
+
+
+def test_wrong_answers_read_alike_share_one_line():
+    p = build_pipeline(TOKENS, d_model=4, n_heads=1, seed=0)  # the article's: "it" → "cake"
+    q = quiz.similarity_questions(p, TOKENS.index("it"))[0]
+    shown = [w.shown for w in stop_note("similarity", [q], "en").questions[0].wrong]
+    assert shown == ["A · I, B · ate, C · the, H · delicious, I · .", "E · and, G · was", "F · it"]
+    zh = [w.shown for w in stop_note("similarity", [q], "zh").questions[0].wrong]
+    assert zh[1] == "E · and、G · was"

@@ -104,6 +104,16 @@ def _wrong(q: Question, m: Misreading, lang: str, values: dict[str, str]) -> Wro
     return WrongNote(shown, text(note_key(rest), lang, **said))
 
 
+def _grouped(wrong: list[WrongNote], lang: str) -> tuple[WrongNote, ...]:
+    """Wrong answers that show the same misreading on one line ("A · I, C · the: …"), in
+    the order of the first: five tokens chosen by meaning are one thing to say, not five."""
+    found: dict[str, list[str]] = {}
+    for w in wrong:
+        found.setdefault(w.means, []).append(w.shown)
+    sep = text("teacher.notes.answers_sep", lang)
+    return tuple(WrongNote(sep.join(shown), means) for means, shown in found.items())
+
+
 def _after_key(q: Question) -> str:
     """The explanation after the reveal; a variant where the page's own explanation has one
     (a question's ``why`` "….why_none" -> "….after_none")."""
@@ -124,7 +134,7 @@ def question_note(q: Question, lang: str) -> QuestionNote:
         ask=question_text(q, lang),
         choices=tuple(choice_text(q, c, lang) for c in q.choices),
         answer=answer_text(q, lang),
-        wrong=tuple(_wrong(q, m, lang, values) for m in misreadings(q)),
+        wrong=_grouped([_wrong(q, m, lang, values) for m in misreadings(q)], lang),
         discuss=text(note_key(f"{qid}.discuss"), lang, **values),
         after=_sentence(text(_after_key(q), lang, **values)),
     )

@@ -262,7 +262,7 @@ TEXTS = {
     },
     "weighted_sum.negative.after": {
         "en": "Yes: “{token}”, dimension {dim}, comes to {value}. The output mixes value vectors, so it lies between their smallest and largest entries; it is no probability.",
-        "zh": "是的：“{token}”的第 {dim} 维是 {value}。输出混合的是值向量，所以它落在这些值的最小和最大之间；它不是概率。",
+        "zh": "有：“{token}”的第 {dim} 维是 {value}。输出混合的是值向量，所以它落在这些值的最小和最大之间；它不是概率。",
     },
     "weighted_sum.negative.after_none": {
         "en": "No, not at these settings: every entry of V is 0 or more, so every mix of them is too. The output is no probability all the same: it lies between the smallest and largest values it mixes.",

@@ -19,8 +19,8 @@ TEXTS = {
         "zh": "漏掉了每一步新加入的那个词元：第 t 步要算 t 个键，包括新的那个。",
     },
     "generate.rows.discuss": {
-        "en": "Without a cache, what does a step have to compute again, and why? Let a student who counted each key once and one who counted more argue it.",
-        "zh": "没有缓存时，每一步要重新算哪些东西，为什么？让一位把每个键只算了一次的同学和一位算得更多的同学争论一下。",
+        "en": "Let two students with different totals compare how they counted, step by step, and find where they part.",
+        "zh": "让两位总数不同的同学一步一步对照各自的数法，找出从哪一步开始不一样。",
     },
     "generate.rows.after": {
         "en": "{without} = 1 + 2 + … + {n}: step t makes all t keys again. With a cache each key is made once, {with} in all: {fraction} as many.",

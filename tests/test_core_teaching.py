@@ -117,7 +117,8 @@ def test_key_value_heads_read_as_students_count_them():
     fewer = change("llama3_8b", 8)  # 32 query heads, from 8 key/value heads to 1
     assert fewer.answer == 8
     assert by_answer(fewer) == {1: "unchanged", 32: "query_heads", 4: "group"}
-    assert by_answer(change("llama2_7b", 32)) == {1: "unchanged"}  # 32 to 1: 32 is the answer
+    mha = change("llama2_7b", 32)  # 32 to 1: 32 is the answer, and a group is 1 query head
+    assert [(m.answer, m.kind) for m in misreadings(mha)] == [(1, "unchanged"), (1, "group")]
     more = change("falcon_7b", 1)  # from 1 to one per query head, 71
     assert more.id == "generate.more_kv_heads" and more.answer == 71
     assert by_answer(more) == {1: "unchanged"}
@@ -127,6 +128,18 @@ def test_key_value_heads_read_as_students_count_them():
     rows = quiz.decode_questions(decode_work(9, d_model=4, n_heads=1, n_kv_heads=1, d_k=4))[0]
     assert rows.answer == 45 and rows.reveal["fraction"] == "1/5"  # 9 of 45 with a cache
     assert by_answer(rows) == {9: "cached", 81: "all_each_step", 36: "off_by_one"}
+
+
+def test_a_number_two_slips_give_is_read_both_ways():
+    count = Question("similarity.count", "compare", "number", 9, values={"n": 3},
+                     reveal={"n": 3, "count": 9})  # fmt: skip
+    assert [(m.answer, m.kind) for m in misreadings(count)] == [
+        (3, "one_row"), (6, "per_token"), (3, "symmetric"), (6, "half")
+    ]  # fmt: skip
+    wrong = stop_note("similarity", [count], "en").questions[0].wrong
+    assert [w.shown for w in wrong] == ["3", "6"]
+    assert CATALOG["notes.similarity.count.wrong.symmetric"]["en"] in wrong[0].means
+    assert CATALOG["notes.similarity.count.wrong.one_row"]["en"] in wrong[0].means
 
 
 def test_a_slip_that_would_count_as_right_is_no_wrong_answer():

@@ -313,19 +313,17 @@ def _choice_misreading(q: Question, choice: str) -> Misreading:
 def misreadings(q: Question) -> tuple[Misreading, ...]:
     """What each wrong answer to ``q`` most likely shows: every wrong choice of a choice
     question, in the question's order; for a number question, the numbers typical slips
-    give (none that would count as right, each once) and kinds of answer beyond a number."""
+    give (none that would count as right) and kinds of answer beyond a number. Two slips
+    may give one number (with 3 tokens, one row of S and each pair once are both 3): each
+    is listed, and the notes say both."""
     if q.kind == "choice":
         return tuple(_choice_misreading(q, c) for c in q.choices if c != q.answer)
-    found, seen = [], set()
+    found = []
     for m in NUMBER_RULES[q.id](q):
         if m.answer is None:
             found.append(m)
-            continue
-        value = _whole(m.answer)
-        if value in seen or q.is_right(value):
-            continue
-        seen.add(value)
-        found.append(Misreading(value, m.kind, m.values))
+        elif not q.is_right(value := _whole(m.answer)):
+            found.append(Misreading(value, m.kind, m.values))
     return tuple(found)
 
 

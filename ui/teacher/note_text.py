@@ -104,6 +104,19 @@ def _wrong(q: Question, m: Misreading, lang: str, values: dict[str, str]) -> Wro
     return WrongNote(shown, text(note_key(rest), lang, **said))
 
 
+def _same_number(wrong: list[WrongNote], lang: str) -> list[WrongNote]:
+    """A wrong number two slips give, once, with both readings ("… Or: …")."""
+    joined = text("teacher.notes.or", lang)
+    found: list[WrongNote] = []
+    for w in wrong:
+        same = [k for k, f in enumerate(found) if w.shown and f.shown == w.shown]
+        if same:
+            found[same[0]] = WrongNote(w.shown, found[same[0]].means + joined + w.means)
+        else:
+            found.append(w)
+    return found
+
+
 def _grouped(wrong: list[WrongNote], lang: str) -> tuple[WrongNote, ...]:
     """Wrong answers that show the same misreading on one line ("A · I, C · the: …"), in
     the order of the first: five tokens chosen by meaning are one thing to say, not five."""
@@ -129,12 +142,13 @@ def _sentence(said: str) -> str:
 def question_note(q: Question, lang: str) -> QuestionNote:
     values = _values(q, lang)
     qid = ALIASES.get(q.id, q.id)
+    wrong = [_wrong(q, m, lang, values) for m in misreadings(q)]
     return QuestionNote(
         id=q.id,
         ask=question_text(q, lang),
         choices=tuple(choice_text(q, c, lang) for c in q.choices),
         answer=answer_text(q, lang),
-        wrong=_grouped([_wrong(q, m, lang, values) for m in misreadings(q)], lang),
+        wrong=_grouped(_same_number(wrong, lang), lang),
         discuss=text(note_key(f"{qid}.discuss"), lang, **values),
         after=_sentence(text(_after_key(q), lang, **values)),
     )

@@ -216,8 +216,8 @@ TEXTS = {
         "zh": "关掉缩放会让每个分数变成原来的 √{d_k} 倍。softmax 在乎分数有多大，还是只在乎哪个最大？让每种看法各出一位同学说说理由。",
     },
     "softmax.sharp.after": {
-        "en": "{answer}: {on} with scaling, {off} without it. Unscaled scores are √{d_k} times larger, and softmax of large gaps is nearly one-hot, which leaves almost no gradient to learn from.",
-        "zh": "{answer}：有缩放时是 {on}，没有缩放时是 {off}。不缩放时分数是原来的 √{d_k} 倍，差距大时 softmax 几乎是独热的，几乎没有梯度可供学习。",
+        "en": "{answer}: {on} with scaling, {off} without it. Unscaled scores are √{d_k} times larger, and the wider the gaps between scores, the more softmax piles the weight onto the top key, till almost no gradient gets through.",
+        "zh": "{answer}：有缩放时是 {on}，没有缩放时是 {off}。不缩放时分数是原来的 √{d_k} 倍，分数之间的差距越大，softmax 越把权重堆到最高的键上，直到几乎没有梯度能传过去。",
     },
     "softmax.sum.wrong.one_each": {
         "en": "Thinks each key gets a weight of about 1. Softmax divides by the row's sum, so the weights are shares of one whole.",

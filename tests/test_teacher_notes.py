@@ -46,23 +46,34 @@ WRONG = {
     "similarity.count": lambda q: [
         q.values["n"],
         2 * q.values["n"],
-        q.values["n"] * (q.values["n"] - 1) // 2,
+        q.values["n"] * (q.values["n"] - 1) // 2,  # each pair once, no token with itself
+        q.values["n"] * (q.values["n"] + 1) // 2,  # … with itself
     ],
-    "scaling.grow": lambda q: [math.sqrt(q.values["d_k"]), 1, 0],
-    "scaling.shrink": lambda q: [math.sqrt(q.values["d_k"]), q.values["d_k"], 0],
+    "scaling.grow": lambda q: [math.sqrt(q.values["d_k"]), 1, 0, q.values["d_k"] ** 2],
+    "scaling.shrink": lambda q: [
+        math.sqrt(q.values["d_k"]),
+        q.values["d_k"],
+        0,
+        1 / q.values["d_k"],  # a variance of 1 divided by d_k
+    ],
     "softmax.sum": lambda q: [q.reveal["n"], 0],
-    "weighted_sum.cell": lambda q: [-q.answer, q.reveal["even"], q.reveal["unweighted"]],
+    "weighted_sum.cell": lambda q: [q.reveal[s] for s in ("unsigned", "even", "unweighted")],
     "masking.zero": lambda q: [1 / len(q.about)],
     "multihead.width": lambda q: [
         q.values["d_k"],
         q.values["h"],
         len(q.about) * q.values["h"] * q.values["d_k"],
     ],
-    "generate.rows": lambda q: [q.values["n"], q.values["n"] ** 2],
+    "generate.rows": lambda q: [
+        q.values["n"],
+        q.values["n"] ** 2,
+        q.values["n"] * (q.values["n"] - 1) // 2,  # each step's new key left out
+    ],
     "tiles.kept": lambda q: [
         q.reveal["n"],
         q.values["d_v"],
         q.values["d_v"] + 1,
+        2,  # m and l alone
         q.reveal["held"],
     ],
 }
@@ -74,7 +85,8 @@ def expected(q: Question, lang: str) -> list[str]:
     or the answer and the typical wrong numbers, as core's numbers print."""
     if q.kind == "choice":
         return [f"{chr(65 + k)} · {shown(c, lang)}" for k, c in enumerate(q.choices)]
-    slips = [v for v in WRONG[q.id](q) if not q.is_right(v)]
+    written = [round(v, 2) for v in WRONG[q.id](q)]  # as a student writes them
+    slips = [v for v in written if not q.is_right(v)]
     return [printed(q.answer, q.decimals)] + [number(v) for v in slips]
 
 
@@ -211,10 +223,3 @@ def test_the_lesson_sheet_is_offered_to_the_teacher_alone():
     student = open_page("softmax")
     student.session_state["share"] = True
     assert SHEET not in keys(student.run())
-
-
-def test_the_notes_read_text_keys_as_the_questions_do():
-    from ui.questions import TEXT_KEYS as asked
-    from ui.teacher.note_text import TEXT_KEYS
-
-    assert asked == TEXT_KEYS

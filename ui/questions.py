@@ -9,14 +9,15 @@ from collections.abc import Callable
 import streamlit as st
 
 from core.quiz import Question, printed
+from ui import question_words as words
 from ui import registry, state
 from ui import settings as cfg
-from ui.i18n import t
+from ui.i18n import lang, t
+from ui.question_words import TEXT_KEYS, letter, text_key
 from ui.settings import Settings
 from ui.widgets import md_escape
 
 ANSWERS = "quiz_answers"  # session_state: signature -> {"guess", "right", "skipped"}
-TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, shown translated
 REVEALED = {"guess": None, "right": None, "skipped": True}  # shown without a guess
 RADIO_MAX = 4  # up to this many choices as buttons in a row; more as a drop-down
 
@@ -39,16 +40,8 @@ def shown(value, decimals: int | None = None) -> str:
     return str(value)
 
 
-def text_key(q: Question, part: str) -> str:
-    """Where a question's texts are: its page's catalogue, "<page>.quiz.<rest>.<part>" for
-    the question "<page>.<rest>" (part "ask" or "why")."""
-    page, _, rest = q.id.partition(".")
-    return f"{page}.quiz.{rest}.{part}"
-
-
 def _texts(q: Question, text_key: str, **extra) -> str:
-    values = {name: shown(v) for name, v in {**q.values, **q.reveal, **extra}.items()}
-    return t(text_key, **values)
+    return words.filled(q, t(text_key), shown, **extra)
 
 
 def question_text(q: Question) -> str:
@@ -57,14 +50,8 @@ def question_text(q: Question) -> str:
 
 
 def answer_text(q: Question) -> str:
-    """The answer as the verdict states it: for a number, with the tolerance it is checked
-    by, both to the question's places (it prints exactly: core.quiz.question)."""
-    values = {"answer": shown(q.answer, q.decimals), "tolerance": shown(q.tolerance, q.decimals)}
-    if q.kind == "number" and q.theory:  # measured: what theory says, what this sample gave
-        return t("quiz.measured", theory=q.theory, **values)
-    if q.kind == "number" and q.tolerance:  # what counts as right
-        return t("quiz.roughly", **values)
-    return values["answer"]
+    """The answer as the verdict states it (ui.question_words)."""
+    return words.answer_text(q, lang(), shown)
 
 
 def answers() -> dict:
@@ -151,11 +138,6 @@ def show_me_notice() -> None:
     box.markdown(t(why, settings=said or "—"))
     undo = "quiz.undo" if why == "quiz.shown" else "common.tour.undo_opens_on"
     box.button(t(undo), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
-
-
-def letter(k: int) -> str:
-    """The letter of the k-th choice (0-based): A, B, C …"""
-    return chr(65 + k)
 
 
 def _lettered(q: Question, show: Callable[[str], str]) -> Callable[[str], str]:

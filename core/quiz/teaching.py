@@ -42,6 +42,14 @@ def _by_pair(table: dict[tuple[str, str], str]) -> Callable[[Question, str], str
     return kind
 
 
+def _negative_kind(q: Question, choice: str) -> str:
+    """No output below 0 chosen where one is (thinking of a probability); or one expected
+    where there is none, with V's own negatives outweighed in every mix, or with none."""
+    if q.answer == _choice_of("yes"):
+        return "probability"
+    return "outweighed" if q.reveal["lowest_value"] < 0 else "expects_negative"
+
+
 def _choice_of(name: str) -> str:
     return f"quiz.choice.{name}"
 
@@ -56,22 +64,34 @@ def _pairs(**kinds: str) -> dict[tuple[str, str], str]:
 
 
 def _token_kind(q: Question, choice: str) -> str:
-    """A key token chosen for the followed one: itself, a neighbour, or any other."""
+    """A key chosen for the followed token's query: itself; the key pointing most nearly the
+    query's way (where the score is the dot product, which counts length too); a neighbour;
+    or another, chosen by what the words mean where the vectors are random ("meaning"), by
+    another reading of the sentence where they were made by hand to mean something."""
     tokens = list(q.choices)
     me, other = tokens.index(q.values["token"]), tokens.index(choice)
     if other == me:
         return "self"
-    return "neighbour" if abs(other - me) == 1 else "other"
+    if choice == q.reveal.get("aligned"):
+        return "aligned"
+    if abs(other - me) == 1:
+        return "neighbour"
+    return "reading" if q.reveal.get("hand_made") else "meaning"
 
 
-TAG_MATCH = 0.5  # a film whose key has at least this much of the tag asked for matches it
+def _weight_kind(q: Question, choice: str) -> str:
+    """As _token_kind, or a key the causal mask hides (it leaves a row its first n keys)."""
+    return "masked" if q.choices.index(choice) >= q.reveal["n"] else _token_kind(q, choice)
 
 
-def _film_kind(q: Question, choice: str) -> str:
-    """A film that is tagged strongly with what the query asks most for, or one that is not."""
+def _film_kind(q: Question, choice: str) -> tuple[str, dict]:
+    """A film with at least as much as the answer of the tag the query asks most for (matched
+    on that tag alone: the answer wins on the others), or with less of it (not chosen by
+    the key's numbers); with how much of that tag each of the two films has."""
     tag = TAGS.index(q.values["tag"].removeprefix("qkv.tag_"))
-    film = FILMS.index(choice.removeprefix("qkv.item_"))
-    return "tag_match" if FILM_KEYS[film, tag] >= TAG_MATCH else "off_tag"
+    film, best = (FILMS.index(c.removeprefix("qkv.item_")) for c in (choice, str(q.answer)))
+    has = {"has": float(FILM_KEYS[film, tag]), "answer_has": float(FILM_KEYS[best, tag])}
+    return ("tag_only" if has["has"] >= has["answer_has"] else "not_by_tag"), has
 
 
 def _shape_kind(q: Question, choice: str) -> str:
@@ -99,12 +119,13 @@ def _band_kind(q: Question, choice: str) -> str:
     }[choice]
 
 
-CHOICE_RULES: dict[str, Callable[[Question, str], str]] = {
-    "overview.top": _token_kind,
+# A rule gives a wrong choice's misreading, or it and the numbers its text names.
+CHOICE_RULES: dict[str, Callable[[Question, str], str | tuple[str, dict]]] = {
+    "overview.top": _weight_kind,
     "similarity.top": _token_kind,
     "qkv.best": _film_kind,
     "softmax.sharp": _by_pair(_pairs(up__down="flat", up__same="order_only")),
-    "weighted_sum.negative": _by_pair(_pairs(yes__no="probability", no__yes="expects_negative")),
+    "weighted_sum.negative": _negative_kind,
     "real_model.layer": _band_kind,
     "train.gradient": _by_pair(
         _pairs(
@@ -145,6 +166,7 @@ def _similarity_count(q: Question) -> list[Misreading]:
         Misreading(n, "one_row"),
         Misreading(2 * n, "per_token"),
         Misreading(n * (n - 1) // 2, "symmetric"),
+        Misreading(n * (n + 1) // 2, "half"),
     ]
 
 
@@ -154,6 +176,7 @@ def _scaling_grow(q: Question) -> list[Misreading]:
         Misreading(math.sqrt(d_k), "std"),
         Misreading(1, "no_growth"),
         Misreading(0, "cancel"),
+        Misreading(d_k**2, "square"),
     ]
 
 
@@ -163,6 +186,7 @@ def _scaling_shrink(q: Question) -> list[Misreading]:
         Misreading(math.sqrt(d_k), "divide_once"),
         Misreading(d_k, "unchanged"),
         Misreading(0, "removed"),
+        Misreading(1 / d_k, "from_one"),
     ]
 
 
@@ -175,12 +199,10 @@ def _softmax_sum(q: Question) -> list[Misreading]:
 
 
 def _weighted_sum_cell(q: Question) -> list[Misreading]:
-    found = [Misreading(-float(q.answer), "sign")] if float(q.answer) else []
-    if "even" in q.reveal:
-        found.append(Misreading(q.reveal["even"], "even"))
-    if "unweighted" in q.reveal:
-        found.append(Misreading(q.reveal["unweighted"], "unweighted"))
-    return found
+    """The sums of the column of V a student works out with a slip: its minus signs dropped,
+    an even share each, no weights at all (core.quiz.lesson works them out)."""
+    slips = ("unsigned", "even", "unweighted")  # each is the reveal's number of that name
+    return [Misreading(q.reveal[kind], kind) for kind in slips if kind in q.reveal]
 
 
 def _masking_zero(q: Question) -> list[Misreading]:
@@ -203,11 +225,19 @@ def _multihead_width(q: Question) -> list[Misreading]:
 
 def _generate_rows(q: Question) -> list[Misreading]:
     n = q.values["n"]
-    return [Misreading(n, "cached"), Misreading(n * n, "all_each_step")]
+    return [
+        Misreading(n, "cached"),
+        Misreading(n * n, "all_each_step"),
+        Misreading(n * (n - 1) // 2, "off_by_one"),
+    ]
 
 
 def _generate_group(q: Question) -> list[Misreading]:
-    return [Misreading(q.values["g"], "groups"), Misreading(q.values["h"], "all")]
+    return [
+        Misreading(1, "own"),
+        Misreading(q.values["g"], "groups"),
+        Misreading(q.values["h"], "all"),
+    ]
 
 
 def _cache_size(q: Question) -> list[Misreading]:
@@ -223,12 +253,18 @@ def _cache_size(q: Question) -> list[Misreading]:
 
 
 def _fewer_kv_heads(q: Question) -> list[Misreading]:
+    """From g key/value heads to 1 (the answer: g)."""
     h, g = q.values["h"], q.values["g"]
-    return [Misreading(h, "query_heads"), Misreading(h / g, "group")]
+    return [
+        Misreading(1, "unchanged"),
+        Misreading(h, "query_heads"),
+        Misreading(h / g, "group"),
+    ]
 
 
 def _more_kv_heads(q: Question) -> list[Misreading]:
-    return [Misreading(q.values["h"], "query_heads"), Misreading(q.values["g"], "kv_heads")]
+    """From one key/value head to one per query head, h (the answer)."""
+    return [Misreading(1, "unchanged")]
 
 
 def _tiles_kept(q: Question) -> list[Misreading]:
@@ -237,6 +273,7 @@ def _tiles_kept(q: Question) -> list[Misreading]:
         Misreading(r["n"], "whole_row"),
         Misreading(d_v, "output_only"),
         Misreading(d_v + 1, "one_statistic"),
+        Misreading(2, "statistics_only"),
         Misreading(r["held"], "with_tile"),
     ]
 
@@ -260,28 +297,36 @@ NUMBER_RULES: dict[str, Callable[[Question], list[Misreading]]] = {
 }
 
 
+WRITTEN_PLACES = 2  # a wrong number as a student writes it, to the places the page prints
+
+
 def _whole(value: float) -> float | int:
-    """A typical wrong number as a student would write it: whole where it is whole."""
-    return int(value) if float(value).is_integer() else float(value)
+    """A typical wrong number as a student would write it: whole where it is whole, else to
+    two places (and judged so: 0.0925 is written 0.09, which may count as right)."""
+    value = round(float(value), WRITTEN_PLACES)
+    return int(value) if value.is_integer() else value
+
+
+def _choice_misreading(q: Question, choice: str) -> Misreading:
+    found = CHOICE_RULES[q.id](q, choice)
+    kind, values = (found, {}) if isinstance(found, str) else found
+    return Misreading(choice, kind, values)
 
 
 def misreadings(q: Question) -> tuple[Misreading, ...]:
     """What each wrong answer to ``q`` most likely shows: every wrong choice of a choice
     question, in the question's order; for a number question, the numbers typical slips
-    give (none that would count as right, each once) and kinds of answer beyond a number."""
+    give (none that would count as right) and kinds of answer beyond a number. Two slips
+    may give one number (with 3 tokens, one row of S and each pair once are both 3): each
+    is listed, and the notes say both."""
     if q.kind == "choice":
-        kind = CHOICE_RULES[q.id]
-        return tuple(Misreading(c, kind(q, c)) for c in q.choices if c != q.answer)
-    found, seen = [], set()
+        return tuple(_choice_misreading(q, c) for c in q.choices if c != q.answer)
+    found = []
     for m in NUMBER_RULES[q.id](q):
         if m.answer is None:
             found.append(m)
-            continue
-        value = _whole(m.answer)
-        if value in seen or q.is_right(value):
-            continue
-        seen.add(value)
-        found.append(Misreading(value, m.kind, m.values))
+        elif not q.is_right(value := _whole(m.answer)):
+            found.append(Misreading(value, m.kind, m.values))
     return tuple(found)
 
 

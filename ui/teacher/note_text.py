@@ -13,19 +13,13 @@ from dataclasses import dataclass
 
 from core.quiz import Question, printed
 from core.quiz.teaching import Misreading, minutes, misreadings
+from ui.question_words import answer_text as verdict_text
+from ui.question_words import filled, letter, plain, text, text_key
 from ui.texts import CATALOG
 
-# A question's value that is one of these is a text key, shown translated (as ui.questions).
-TEXT_KEYS = ("qkv.", "quiz.")
 NOTE_MODULES = ("notes", "notes_further")  # ui/texts/<module>.py: the notes' prose
 # Questions whose notes are another's: the same question about the article's eight heads.
 ALIASES = {"multihead.width_one": "multihead.width"}
-
-
-def text(key: str, lang: str, /, **values) -> str:
-    """A catalogue text in ``lang``, filled in."""
-    found = CATALOG[key][lang]
-    return found.format(**values) if values else found
 
 
 def note_key(rest: str) -> str:
@@ -36,23 +30,9 @@ def note_key(rest: str) -> str:
     raise KeyError(f"no note {rest}")
 
 
-def plain(value, lang: str, decimals: int = 2) -> str:
-    """A question's value as a reader sees it, as plain text: a text key translated, a number
-    as the page prints it (``decimals`` places where it is not whole)."""
-    if isinstance(value, str):
-        return CATALOG[value][lang] if value.startswith(TEXT_KEYS) else value
-    if isinstance(value, float) and value.is_integer() and decimals == 0:
-        return str(int(value))
-    return printed(value, decimals)
-
-
 def number(value) -> str:
     """A typical wrong number as a student would write it (whole, or to 2 places)."""
     return str(int(value)) if float(value).is_integer() else printed(float(value))
-
-
-def letter(k: int) -> str:
-    return chr(65 + k)
 
 
 def choice_text(q: Question, choice: str, lang: str) -> str:
@@ -67,22 +47,14 @@ def _strip(template: str) -> str:
 
 def question_text(q: Question, lang: str) -> str:
     """The question as the page asks it, as plain text."""
-    page, _, rest = q.id.partition(".")
-    values = {k: plain(v, lang) for k, v in {**q.values, **q.reveal}.items()}
-    return _strip(CATALOG[f"{page}.quiz.{rest}.ask"][lang]).format(**values)
+    return filled(q, _strip(text(text_key(q, "ask"), lang)), lambda v: plain(v, lang))
 
 
 def answer_text(q: Question, lang: str) -> str:
     """The answer as the verdict states it: a choice lettered, a number with its tolerance."""
     if q.kind == "choice":
         return choice_text(q, str(q.answer), lang)
-    values = {"answer": plain(q.answer, lang, q.decimals)}
-    values["tolerance"] = plain(q.tolerance, lang, q.decimals)
-    if q.theory:
-        return text("quiz.measured", lang, theory=q.theory, **values)
-    if q.tolerance:
-        return text("quiz.roughly", lang, **values)
-    return values["answer"]
+    return verdict_text(q, lang, lambda v, decimals=None: plain(v, lang, decimals))
 
 
 @dataclass(frozen=True)
@@ -125,11 +97,34 @@ def _wrong(q: Question, m: Misreading, lang: str, values: dict[str, str]) -> Wro
     else:
         shown = number(m.answer)
     wrong = plain(m.answer, lang) if q.kind == "choice" else shown
-    filled = {**values, **{k: plain(v, lang) for k, v in m.values.items()}, "wrong": wrong}
+    said = {**values, **{k: plain(v, lang) for k, v in m.values.items()}, "wrong": wrong}
     if m.kind == "unusual":
-        return WrongNote(shown, text("teacher.notes.unusual", lang, **filled))
+        return WrongNote(shown, text("teacher.notes.unusual", lang, **said))
     rest = f"{ALIASES.get(q.id, q.id)}.wrong.{m.kind}"
-    return WrongNote(shown, text(note_key(rest), lang, **filled))
+    return WrongNote(shown, text(note_key(rest), lang, **said))
+
+
+def _same_number(wrong: list[WrongNote], lang: str) -> list[WrongNote]:
+    """A wrong number two slips give, once, with both readings ("… Or: …")."""
+    joined = text("teacher.notes.or", lang)
+    found: list[WrongNote] = []
+    for w in wrong:
+        same = [k for k, f in enumerate(found) if w.shown and f.shown == w.shown]
+        if same:
+            found[same[0]] = WrongNote(w.shown, found[same[0]].means + joined + w.means)
+        else:
+            found.append(w)
+    return found
+
+
+def _grouped(wrong: list[WrongNote], lang: str) -> tuple[WrongNote, ...]:
+    """Wrong answers that show the same misreading on one line ("A · I, C · the: …"), in
+    the order of the first: five tokens chosen by meaning are one thing to say, not five."""
+    found: dict[str, list[str]] = {}
+    for w in wrong:
+        found.setdefault(w.means, []).append(w.shown)
+    sep = text("teacher.notes.answers_sep", lang)
+    return tuple(WrongNote(sep.join(shown), means) for means, shown in found.items())
 
 
 def _after_key(q: Question) -> str:
@@ -147,12 +142,13 @@ def _sentence(said: str) -> str:
 def question_note(q: Question, lang: str) -> QuestionNote:
     values = _values(q, lang)
     qid = ALIASES.get(q.id, q.id)
+    wrong = [_wrong(q, m, lang, values) for m in misreadings(q)]
     return QuestionNote(
         id=q.id,
         ask=question_text(q, lang),
         choices=tuple(choice_text(q, c, lang) for c in q.choices),
         answer=answer_text(q, lang),
-        wrong=tuple(_wrong(q, m, lang, values) for m in misreadings(q)),
+        wrong=_grouped(_same_number(wrong, lang), lang),
         discuss=text(note_key(f"{qid}.discuss"), lang, **values),
         after=_sentence(text(_after_key(q), lang, **values)),
     )

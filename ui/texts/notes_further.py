@@ -14,13 +14,21 @@ TEXTS = {
         "en": "Counted all {n} keys at every step. At step t only t tokens exist yet.",
         "zh": "每一步都算了全部 {n} 个键。第 t 步时只有 t 个词元。",
     },
+    "generate.rows.wrong.off_by_one": {
+        "en": "Left out each step's own new token: step t makes t keys, the new one included.",
+        "zh": "漏掉了每一步新加入的那个词元：第 t 步要算 t 个键，包括新的那个。",
+    },
     "generate.rows.discuss": {
-        "en": "At step 1, 2, 3 …, how many keys does the head make without a cache? Add them up for the first four steps.",
-        "zh": "没有缓存时，第 1、2、3……步各要算多少个键？把前四步加起来看看。",
+        "en": "Let two students with different totals compare how they counted, step by step, and find where they part.",
+        "zh": "让两位总数不同的同学一步一步对照各自的数法，找出从哪一步开始不一样。",
     },
     "generate.rows.after": {
-        "en": "{without} = 1 + 2 + … + {n}: step t makes all t keys again. With a cache each key is made once, {with} in all, {times}× fewer.",
-        "zh": "{without} = 1 + 2 + … + {n}：第 t 步把 t 个键全部重算。有缓存时每个键只算一次，一共 {with} 个，少了 {times} 倍。",
+        "en": "{without} = 1 + 2 + … + {n}: step t makes all t keys again. With a cache each key is made once, {with} in all: {fraction} as many.",
+        "zh": "{without} = 1 + 2 + … + {n}：第 t 步把 t 个键全部重算。有缓存时每个键只算一次，一共 {with} 个，只有原来的 {fraction}。",
+    },
+    "generate.group.wrong.own": {
+        "en": "Answered as if nothing were shared, one query head to each key/value head: here {g} key/value heads serve all {h} query heads.",
+        "zh": "按不共享的情况回答了，每个键/值头只配一个查询头：这里是 {g} 个键/值头服务全部 {h} 个查询头。",
     },
     "generate.group.wrong.groups": {
         "en": "Gave the number of groups, {g}, not their size.",
@@ -31,12 +39,12 @@ TEXTS = {
         "zh": "以为每个查询头都读取每个键/值头。",
     },
     "generate.group.discuss": {
-        "en": "{h} query heads in {g} equal groups, one key/value head for each group: how large is a group?",
-        "zh": "{h} 个查询头分成 {g} 个相等的组，每组一个键/值头：一组有多大？",
+        "en": "When heads share, what does a query head keep of its own, and what does it share? Let two students who answered differently draw who reads from whom.",
+        "zh": "头共享时，一个查询头还保留哪些自己的东西，又共享了什么？让两位答案不同的同学画出谁读取谁。",
     },
     "generate.group.after": {
-        "en": "{group} = {h} / {g}: each key/value head serves a group of {group} query heads. The cache holds {g} heads' keys and values instead of {h}, {group}× less.",
-        "zh": "{group} = {h} / {g}：每个键/值头服务一组 {group} 个查询头。缓存只存 {g} 个头的键和值，而不是 {h} 个，小了 {group} 倍。",
+        "en": "{group} = {h} / {g}: each key/value head serves a group of {group} query heads. The cache holds the keys and values of {g} heads instead of {h}: 1/{group} of the size.",
+        "zh": "{group} = {h} / {g}：每个键/值头服务一组 {group} 个查询头。缓存只存 {g} 个头的键和值，而不是 {h} 个：只有原来的 1/{group}。",
     },
     "generate.cache_size.wrong.k_only": {
         "en": "Counted the keys only: the cache holds the values too, hence the 2.",
@@ -55,44 +63,44 @@ TEXTS = {
         "zh": "数的是数的个数，不是字节：每个 {type} 数占 {bytes_per_number} 字节。",
     },
     "generate.cache_size.discuss": {
-        "en": "What does the cache keep for each token, in each layer? List the factors before multiplying.",
-        "zh": "缓存为每个词元、在每一层里存了什么？先把所有因子列出来，再相乘。",
+        "en": "Let two students whose answers differ compare what they multiplied, factor by factor, and find the factor they disagree on.",
+        "zh": "让两位答案不同的同学逐个因子对照各自乘了什么，找出意见不同的那个因子。",
     },
     "generate.cache_size.after": {
-        "en": "2 × {L} × {g} × {d} × {n} × {bytes_per_number} × {batch} bytes = {size} {unit}: keys and values, in every layer, for every key/value head and every token. At long contexts the cache grows past the weights ({weights} {weights_unit}).",
-        "zh": "2 × {L} × {g} × {d} × {n} × {bytes_per_number} × {batch} 字节 = {size} {unit}：键和值，每一层、每个键/值头、每个词元都有。上下文很长时，缓存会超过权重（{weights} {weights_unit}）。",
+        "en": "2 × {L} × {g} × {d} × {n} × {bytes_per_number} × {batch} bytes = {size} {unit}: keys and values, in every layer, for every key/value head and every token. The cache grows with the context and would be as large as the weights ({weights} {weights_unit}) at {match} tokens.",
+        "zh": "2 × {L} × {g} × {d} × {n} × {bytes_per_number} × {batch} 字节 = {size} {unit}：键和值，每一层、每个键/值头、每个词元都有。缓存随上下文增长，到 {match} 个词元时会和权重（{weights} {weights_unit}）一样大。",
+    },
+    "generate.fewer_kv_heads.wrong.unchanged": {
+        "en": "Thinks the cache follows the query heads, which stay {h}: it holds keys and values, and only the key/value heads make those.",
+        "zh": "以为缓存跟着查询头走，而查询头仍是 {h} 个：缓存存的是键和值，只有键/值头才产生它们。",
     },
     "generate.fewer_kv_heads.wrong.query_heads": {
-        "en": "Thinks the cache follows the query heads, {h}; it follows the key/value heads only.",
-        "zh": "以为缓存随查询头（{h} 个）变化；其实它只随键/值头变化。",
+        "en": "Counted one key/value head per query head before the change, {h}; the model has {g}.",
+        "zh": "以为改之前每个查询头各有一个键/值头，共 {h} 个；其实这个模型只有 {g} 个。",
     },
     "generate.fewer_kv_heads.wrong.group": {
-        "en": "Gave the size of a group of query heads, not the change in key/value heads.",
-        "zh": "给的是一组查询头的大小，而不是键/值头数量的变化。",
+        "en": "Gave the size of a group of query heads, {h} / {g}, not the change in key/value heads.",
+        "zh": "给的是一组查询头的大小（{h} / {g}），而不是键/值头数量的变化。",
     },
     "generate.fewer_kv_heads.discuss": {
-        "en": "For which heads does the cache keep keys and values, the query heads or the key/value heads? From {g} to 1, how much does that shrink?",
-        "zh": "缓存为哪些头存键和值：查询头还是键/值头？从 {g} 个变成 1 个，会缩小多少？",
+        "en": "Let two students who answered differently say which heads they counted in the cache, and why those.",
+        "zh": "让两位答案不同的同学说说自己在缓存里数的是哪些头，为什么是这些。",
     },
     "generate.fewer_kv_heads.after": {
-        "en": "{ratio}× smaller ({size} {unit}): the cache is proportional to the number of key/value heads. That is multi-query attention; grouped-query attention keeps a few as a middle way.",
-        "zh": "小了 {ratio} 倍（{size} {unit}）：缓存和键/值头的数量成正比。这就是多查询注意力；分组查询注意力保留几个键/值头，是折中的办法。",
+        "en": "1/{ratio} of the size, {size} {unit}: the cache is proportional to the number of key/value heads. That is multi-query attention; grouped-query attention keeps a few as a middle way.",
+        "zh": "只有原来的 1/{ratio}，即 {size} {unit}：缓存和键/值头的数量成正比。这就是多查询注意力；分组查询注意力保留几个键/值头，是折中的办法。",
     },
-    "generate.more_kv_heads.wrong.query_heads": {
-        "en": "Gave the number of query heads, {h}, not the change.",
-        "zh": "给的是查询头的数量 {h}，而不是变化的倍数。",
-    },
-    "generate.more_kv_heads.wrong.kv_heads": {
-        "en": "Gave the key/value heads there are now, {g}, not the change.",
-        "zh": "给的是现在的键/值头数量 {g}，而不是变化的倍数。",
+    "generate.more_kv_heads.wrong.unchanged": {
+        "en": "Thinks the cache follows the query heads, which stay {h}: it holds keys and values, and each key/value head adds its own.",
+        "zh": "以为缓存跟着查询头走，而查询头仍是 {h} 个：缓存存的是键和值，每多一个键/值头就多一份。",
     },
     "generate.more_kv_heads.discuss": {
-        "en": "The cache holds the key/value heads' keys and values; from {g} to {h}, how much does it grow?",
-        "zh": "缓存存的是键/值头的键和值；从 {g} 个变成 {h} 个，它会变大多少？",
+        "en": "Let two students who answered differently say which heads they counted in the cache, and why those.",
+        "zh": "让两位答案不同的同学说说自己在缓存里数的是哪些头，为什么是这些。",
     },
     "generate.more_kv_heads.after": {
-        "en": "{ratio}× larger ({size} {unit}): the cache is proportional to the number of key/value heads. Nothing else changes.",
-        "zh": "大了 {ratio} 倍（{size} {unit}）：缓存和键/值头的数量成正比。其他都不变。",
+        "en": "{ratio} times the size, {size} {unit}: the cache is proportional to the number of key/value heads. Nothing else changes.",
+        "zh": "是原来的 {ratio} 倍，即 {size} {unit}：缓存和键/值头的数量成正比。其他都不变。",
     },
     # --- Softmax one tile at a time -------------------------------------------------------------
     "tiles.idea": {
@@ -108,8 +116,8 @@ TEXTS = {
         "zh": "看到旧的 l 变小，却没看到新的一块至少加上 1（它自己的最大值给出 e⁰ = 1）。",
     },
     "tiles.l.discuss": {
-        "en": "After a tile that raises m, which two parts make the new l, and which way does each one push?",
-        "zh": "在一块抬高了 m 之后，新的 l 由哪两部分组成？每一部分往哪个方向推？",
+        "en": "Let students who chose differently each back their answer with a row of four scores in tiles of 2, and check each other's rows.",
+        "zh": "让选得不同的同学各自用一行 4 个分数（每块 2 个）来支持自己的答案，再互相检查对方的例子。",
     },
     "tiles.l.after": {
         "en": "It could do either: the new l is the old one times a factor below 1, plus the tile's own sum of at least 1. In tiles of 2, the scores 0 0 | 5 0 take l from {shrink_before} to {shrink_after}, and 0 0 | 1 1 from {grow_before} to {grow_after}.",
@@ -131,13 +139,17 @@ TEXTS = {
         "en": "Keeps one of m and l, but both are needed.",
         "zh": "只保存了 m 和 l 中的一个，但两个都需要。",
     },
+    "tiles.kept.wrong.statistics_only": {
+        "en": "Kept m and l only: the running output, {d_v} numbers, must be carried too, or the values already seen are lost.",
+        "zh": "只保存了 m 和 l：运行输出（{d_v} 个数）也必须带着，否则已经看过的值就丢了。",
+    },
     "tiles.kept.wrong.with_tile": {
         "en": "Counted the tile being worked on too: that is while working, not between two tiles.",
         "zh": "把正在处理的那一块也算进去了：那是处理中，而不是两块之间。",
     },
     "tiles.kept.discuss": {
-        "en": "To fold in one more tile, what must be remembered from the tiles before it? Does that depend on how long the text is?",
-        "zh": "要再并入一块，需要从前面的块里记住什么？这和文本有多长有关吗？",
+        "en": "Let two students with different counts each name what they keep, and say what would go wrong without each item.",
+        "zh": "让两位数得不同的同学各自说出保存了哪些东西，并说明少了其中任何一样会出什么问题。",
     },
     "tiles.kept.after": {
         "en": "{kept} = d_v + 2: the running maximum m, the running sum l and the {d_v} numbers of the running output. The full softmax keeps a score per key instead, as many as the text is long.",
@@ -157,8 +169,8 @@ TEXTS = {
         "zh": "以为层叠起来就能看到一切，或者以为每层多看 w 个，而不是 w − 1 = {step} 个。",
     },
     "windows.reach.discuss": {
-        "en": "After one layer the last token has seen {window} tokens. After two layers, what have those tokens seen?",
-        "zh": "一层之后，最后一个词元看到了 {window} 个词元。两层之后，那些词元又看到了什么？",
+        "en": "Let those who disagree trace on the board which tokens the last token's output can depend on after one layer, and after two.",
+        "zh": "让意见不同的同学在黑板上画一画：一层之后、两层之后，最后一个词元的输出分别可能依赖哪些词元。",
     },
     "windows.reach.after": {
         "en": "Yes: each layer reaches {step} tokens further back, so after {layers} layers the last token depends on {span} positions. It takes exactly {needed} layers to reach the first token.",
@@ -174,16 +186,16 @@ TEXTS = {
     },
     # --- Rotary positions -----------------------------------------------------------------------
     "rope.idea": {
-        "en": "RoPE turns each pair of numbers of q and k by an angle that grows with the token's position, so a score depends only on how far apart the two tokens are.",
-        "zh": "RoPE 把 q 和 k 的每一对数按与位置成正比的角度旋转，所以分数只取决于两个词元相隔多远。",
+        "en": "RoPE turns each pair of numbers of q and k by an angle that grows with the token's position, so position reaches the score only as the distance between the two tokens.",
+        "zh": "RoPE 把 q 和 k 的每一对数按随位置增长的角度旋转，所以位置只以两个词元之间的距离进入分数。",
     },
     "rope.shift.wrong.absolute": {
         "en": "Thinks RoPE puts the absolute position into the score, as an added position does. Turning both arrows by the same extra angle leaves the angle between them, and so the score.",
         "zh": "以为 RoPE 像加上去的位置一样，把绝对位置带进了分数。两个箭头转过同样的额外角度，它们之间的夹角不变，分数也就不变。",
     },
     "rope.shift.discuss": {
-        "en": "If two arrows are turned by the same angle, what happens to the angle between them, and to their dot product?",
-        "zh": "如果两个箭头转过同样的角度，它们之间的夹角会怎样？它们的点积呢？",
+        "en": "Does a RoPE score know where the two tokens stand, or only how far apart they are? Let a student from each side argue it from how q and k are turned.",
+        "zh": "用 RoPE 时，分数知道两个词元各自在哪，还是只知道它们相隔多远？让两边各出一位同学，从 q 和 k 怎样旋转来论证。",
     },
     "rope.shift.after": {
         "en": "No: {before} before the move and {after} after it, the same up to rounding. Both vectors turn by the same extra angle, so only the distance, {distance}, reaches the score.",
@@ -194,8 +206,8 @@ TEXTS = {
         "zh": "以为正弦位置编码也是相对的。它是在 W_Q 和 W_K 之前加上去的，所以分数里有“意义乘位置”的交叉项，词元一移动它们就变。",
     },
     "rope.shift_sinusoidal.discuss": {
-        "en": "The sinusoid is added to the embedding before W_Q and W_K. Written out, (x + p)·W_Q·W_Kᵀ·(y + r) has four terms: which of them hold a position on its own?",
-        "zh": "正弦编码是在 W_Q 和 W_K 之前加到嵌入上的。把 (x + p)·W_Q·W_Kᵀ·(y + r) 展开有四项：其中哪些项单独含有一个位置？",
+        "en": "Where does each method put the position in: into the embedding, before W_Q and W_K, or into q and k, after them? Let a student who said yes and one who said no argue what that changes.",
+        "zh": "两种方法分别把位置放在哪里：在 W_Q 和 W_K 之前加到嵌入上，还是在之后作用于 q 和 k？让一位答“是”和一位答“否”的同学争论这会带来什么不同。",
     },
     "rope.shift_sinusoidal.after": {
         "en": "Yes: {before} before and {after} after, a change of {difference}. Added positions mix with meaning in the score's cross terms, and those follow the absolute positions.",
@@ -223,8 +235,8 @@ TEXTS = {
         "zh": "以为两个句子被接成一个序列。它们是分开的：一个发问，另一个作答。",
     },
     "cross_attention.shape.discuss": {
-        "en": "Which sentence gives the queries and which the keys, and what makes up one row of the matrix?",
-        "zh": "哪个句子提供查询，哪个提供键？矩阵的一行由什么组成？",
+        "en": "Ask students who chose different shapes which sentence each row belongs to, which each column, and why.",
+        "zh": "问问选了不同形状的同学：每一行属于哪个句子，每一列属于哪个句子，为什么？",
     },
     "cross_attention.shape.after": {
         "en": "{rows} × {columns}: one row per decoder token, asking with its query, and one column per encoder token, answering with its key. Nothing makes it square: the two sentences can have any lengths.",
@@ -244,12 +256,12 @@ TEXTS = {
         "zh": "以为重复会把模型弄糊涂。它已经学会：某个字母上次后面跟着什么，这次往往还跟着什么。",
     },
     "copying.loss.discuss": {
-        "en": "In the second copy, where in the text could the model find the next letter? Could it have found it in the first copy?",
-        "zh": "在第二遍里，模型可以到文本的哪里找下一个字母？在第一遍里它能找到吗？",
+        "en": "What would the model need to have learned to do better on the second copy, and could it have learned that by step {step}? Let those who disagree argue it.",
+        "zh": "模型要学会什么，才能在第二遍做得更好？到第 {step} 步它可能已经学会了吗？让意见不同的同学争论一下。",
     },
     "copying.loss.after": {
-        "en": "{answer}: {first} nats on the first copy, {second} on the second, {times} times less. No letter of the first copy can be guessed; each letter of the second is the one that followed the same letter before.",
-        "zh": "{answer}：第一遍 {first} 奈特，第二遍 {second}，少了 {times} 倍。第一遍的字母没法猜；第二遍的每个字母，都是同一个字母上次后面跟着的那个。",
+        "en": "{answer}: {first} nats on the first copy, {second} on the second. No letter of the first copy can be guessed, but each letter of the second is the one that followed the same letter before, and the model has learned to look there.",
+        "zh": "{answer}：第一遍 {first} 奈特，第二遍只有 {second} 奈特。第一遍的字母没法猜；而第二遍的每个字母，都是同一个字母上次后面跟着的那个，模型已经学会去那里找。",
     },
     "copying.loss.after_same": {
         "en": "{answer}: {first} nats on the first copy, {second} on the second. At step {step} the model has not yet learned to look back at the first copy.",
@@ -264,8 +276,8 @@ TEXTS = {
         "zh": "以为一个头就能自己完成复制。键必须先带上“它前面是哪个字符”，而只有更早一层的头才能把这写进去。",
     },
     "copying.layer.discuss": {
-        "en": "To find “the character after the earlier x”, what must the key at that place already know, and who could have written it there?",
-        "zh": "要找到“上一个 x 后面的字符”，那个位置的键必须已经知道什么？是谁把它写进去的？",
+        "en": "Could one head, looking once, find the letter that followed the earlier copy of the current one? Let those who chose different layers say what that head would need to know, and whether the model has it at step {step}.",
+        "zh": "一个头只看一次，能找到当前字母上一次出现之后的那个字母吗？让选了不同层的同学说说这个头需要事先知道什么，以及第 {step} 步的模型是否已经具备。",
     },
     "copying.layer.after": {
         "en": "{answer}: head {ind_head} there has an induction score of {ind_score}. It reads what a previous-token head of an earlier layer (layer {prev_layer}, head {prev_head}) wrote into each position.",

@@ -26,6 +26,8 @@ TEXTS = {
         "zh": "错误答案最可能说明什么：",
     },
     "notes.kind": {"en": "other answers", "zh": "其他答案"},
+    "notes.answers_sep": {"en": ", ", "zh": "、"},  # between wrong answers read alike
+    "notes.or": {"en": " Or: ", "zh": "也可能是："},  # between two readings of one number
     "notes.discuss": {
         "en": "Before round 2, ask (without giving the answer):",
         "zh": "第二轮之前，这样问（不要说出答案）：",

@@ -333,9 +333,9 @@ TEXTS = {
     },
     "quiz.rows.why": {
         "en": "{without} = 1 + 2 + … + {n}: step t remakes all t keys. With a cache each key "
-        "is made once, at its own step: {with} rows, {times}× fewer (and as many values).",
+        "is made once, at its own step: {with} rows, {fraction} as many (and as many values).",
         "zh": "{without} = 1 + 2 + … + {n}：第 t 步要重算全部 t 个键。有了缓存，每个键只在自己那一步"
-        "算一次：{with} 行，少 {times} 倍（值也一样）。",
+        "算一次：{with} 行，只有原来的 {fraction}（值也一样）。",
     },
     "quiz.group.ask": {
         "en": "{h} query heads share {g} key/value heads, in equal groups. How many query heads "

@@ -10,9 +10,13 @@ session's score does not count a vote either). After the reveal, the student's o
 verdict for each round they voted in (from the store's view, so a page opened again has
 them too), the explanation and the class's spread; then the page goes on.
 
-A question the class is not asking (another page, other settings) is answered as outside
-a class: the verdict at once. So is one the student had answered before the class asked
-it (the verdict was given then).
+The whole page waits while the class votes on a question there (``open_here``), not only
+the question with the class's signature: a student at other settings (another followed
+token, sentence or model size, a stop's own settings) asks another question, but the
+page's figures still show the class's answer. Such a question waits unanswered; the page
+says why and offers the class's settings (``held_note``). A question the student had
+answered before the class asked it keeps its verdict (given then), and the rest waits all
+the same. On a page the class is not voting on, a question is answered as outside a class.
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ from __future__ import annotations
 import streamlit as st
 
 import classroom as store_api
+from classroom import QuestionBoard
 from core.quiz.question import Question
 from ui import questions as asked
 from ui.classroom import session
 from ui.classroom.panel import shares, spread_of
-from ui.classroom.student import refusal
+from ui.classroom.student import refusal, take_settings
 from ui.i18n import t
 from ui.settings import Settings
 from ui.widgets import show_chart
@@ -52,6 +57,47 @@ def state(q: Question, records: dict) -> str | None:
 
 def _mine(m: session.Member) -> dict[str, dict[int, str]]:
     return m.view.mine if m.view is not None else {}
+
+
+def open_here(page: str) -> tuple[QuestionBoard, ...]:
+    """The class's questions asked on ``page`` and not revealed yet, for a student in class.
+    While there is one, the page's rest is held back whatever the student's own settings:
+    another followed token, sentence or model size asks another question, but its figures
+    (a whole weights matrix, a yes or no that holds at every size) show the class's answer."""
+    m = session.studying()
+    if m is None or m.view is None:
+        return ()
+    return tuple(b for b in m.view.questions if b.page == page and not b.revealed)
+
+
+def recheck(page: str) -> tuple[QuestionBoard, ...]:
+    """``open_here``, as the store has it now: for a callback about to keep an answer
+    ("Check", "Show me") on a page drawn before the class asked (its view is up to
+    session.STUDENT_POLL_S old; one cheap call when nothing moved)."""
+    m = session.studying()
+    if m is not None and not open_here(page):
+        session.refresh_view(m)
+    return open_here(page)
+
+
+def held_note(name: str, class_open: tuple[QuestionBoard, ...], questions: list[Question]) -> None:
+    """Under the questions of a page the class holds: why the rest waits; and where none of
+    the student's questions here is the class's (other settings), the class's settings to
+    take, to vote with everyone."""
+    m = session.studying()
+    m.drawn |= {b.key for b in class_open}  # its reveal reruns the page, which goes on
+    if any(session.class_question(m, q) is not None for q in questions):
+        st.caption(f":material/hourglass_top: {t('classroom.held')}")
+        return
+    st.info(t("classroom.held.elsewhere"), icon=":material/tune:")
+    st.button(
+        t("classroom.held.take"),
+        type="primary",
+        icon=":material/arrow_forward:",
+        on_click=take_settings,
+        args=(class_open[0].link,),
+        key=f"class_take_{name}",
+    )
 
 
 def holds(q: Question, records: dict) -> bool:

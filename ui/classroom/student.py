@@ -181,11 +181,19 @@ def dismiss_offer(m: session.Member, number: int) -> None:
 GO = "_class_go"  # session_state: the page a student chose to follow the teacher to
 
 
-def go_to_offer(m: session.Member, number: int, page: str, link: str) -> None:
-    """Callback of a student's "Go there": the teacher's settings taken here (before any
-    widget is drawn; the student stays in the class), the page switched to next."""
-    m.offer_seen = max(m.offer_seen, number)
+def take_settings(link: str) -> None:
+    """Callback: the teacher's settings (a class question's or offer's link) taken here,
+    before any widget is drawn; the student stays in the class, in their own language and
+    view. What "Show me" or a stop had set is the teacher's settings now: nothing to undo."""
     cfg.apply_link(link)
+    st.session_state.pop(asked.SHOWN, None)
+
+
+def go_to_offer(m: session.Member, number: int, page: str, link: str) -> None:
+    """Callback of a student's "Go there": the teacher's settings taken, the page switched
+    to next."""
+    m.offer_seen = max(m.offer_seen, number)
+    take_settings(link)
     pages = registry.pages()
     st.session_state[GO] = pages.get(page, pages[registry.DEFAULT_PAGE]).path
 

@@ -98,6 +98,18 @@ TEXTS = {
         "en": "Your class's votes, now that the answer is revealed:",
         "zh": "答案已揭晓，这是全班的投票：",
     },
+    "held": {
+        "en": "The class is voting on this question; the rest of the page comes with the reveal.",
+        "zh": "全班正在为这道题投票；老师揭晓答案后，这一页的其余内容才会出现。",
+    },
+    "held.elsewhere": {
+        "en": "The class is voting on this page's question at your teacher's settings; the "
+        "rest of the page comes with the reveal. Take the class's settings to vote with "
+        "everyone.",
+        "zh": "全班正在按老师的设置为这一页的问题投票；老师揭晓答案后，这一页的其余内容才会出现。"
+        "换成全班的设置，就能和大家一起投票。",
+    },
+    "held.take": {"en": "Take the class's settings", "zh": "换成全班的设置"},
     # the teacher's panel
     "panel.title": {"en": "Class {code}", "zh": "课堂 {code}"},
     "panel.join": {"en": "Join: code, link and QR code", "zh": "加入方式：课堂码、链接和二维码"},

@@ -57,11 +57,16 @@ def _keys(at) -> list[str]:
 
 
 def test_the_presenter_view_switched_on_by_a_student(room):
+    """Nothing given away, and the student still votes (the presenter view's "Reveal" and
+    its choices listed for a vote by hand are for a projector with no class)."""
     _, _, student = _class(room)
     before = chart_keys(student)
     student.session_state["present"] = True
     room.run(student, "students")
     assert not _gives_away(student, before) and f"quiz_{PAGE}_skip" not in _keys(student)
+    vote(room, student, "quiz.choice.no", "9")
+    assert en("classroom.vote.counted") in all_text(student)
+    assert not _gives_away(student, before)
 
 
 def test_the_language_switched_after_the_vote(room):

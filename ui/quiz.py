@@ -128,10 +128,10 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
 
 def _form(name: str, pending: list, held: set, page_held: bool, settings: Settings) -> None:
     """The questions not answered yet: a guess each and "Check" (in a class: "Vote"), and
-    "Show me" unless a class holds them; in the presenter view, the choices to
+    "Show me" unless a class holds them; in the presenter view (no class), the choices to
     vote on by hand and "Reveal"."""
     in_class = session.studying() is not None
-    present = settings.present
+    present = settings.present and not in_class  # a student in class votes in any view
     said = {q.signature: ballot.notes(q) for _, q in pending if q.signature in held}
     once = len(said) > 1 and len({tuple(n) for n in said.values()}) == 1  # said once, below
     with st.form(f"quiz_{name}", border=False):

@@ -194,6 +194,7 @@ def test_a_question_answered_before_the_class_asked_keeps_its_verdict(room):
     assert verdicts(student) == said  # kept
     assert [k for k in chart_keys(student) if not str(k).startswith("class_")] == before
     assert en("classroom.held") in all_text(student)
+    assert en("classroom.vote.not_published") not in all_text(student)  # it is asked now
     again = next(r.key for r in student.radio if r.key.startswith("class_again_"))  # a vote
     student.radio(key=again).set_value("quiz.choice.yes")
     room.click(student, f"FormSubmitter:{again}_form-{en('classroom.vote.send')}", "students")

@@ -119,7 +119,7 @@ def student_question(q: Question, answered: bool) -> None:
         st.caption(f":material/how_to_vote: {counted}{waiting}")
     elif outcome == "unreachable":
         st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
-    elif outcome == "refused":
+    elif outcome == "refused" and not (detail == "not_published" and cq is not None):
         st.warning(t(f"classroom.vote.{refusal(detail)}"), icon=":material/how_to_vote:")
     if cq is None:
         return

@@ -7,7 +7,8 @@ made from that address opens nothing on a phone. So the join link's address is, 
    ``ATTENTION_LAB_PUBLIC_URL`` (environment, else Streamlit's secrets, like the store's);
 2. the address the teacher's browser used, when it is not a loopback one: behind a proxy
    or on Streamlit Community Cloud, that is the address everyone uses;
-3. for a loopback address (localhost, 127.0.0.1, ::1), this machine's address on the
+3. for a loopback address (localhost, 127.0.0.1, ::1) or an unspecified one (0.0.0.0,
+   which a browser on this machine opens as itself), this machine's address on the
    local network, as Streamlit's own "Network URL" finds it, with the browser's port and
    path; unless the server listens on a loopback address only (``server.address``), or
    the machine has no network: then there is no address a phone can use, and the
@@ -55,17 +56,20 @@ def public_setting(environ: Mapping[str, str], secrets: Mapping | None = None) -
     return value.strip()
 
 
-def is_loopback(host: str | None) -> bool:
-    """Whether a host names this machine only (a phone cannot reach it)."""
+def is_local(host: str | None) -> bool:
+    """Whether a host names this machine alone (loopback: localhost, 127.0.0.1, ::1) or no
+    machine at all (0.0.0.0, ::, which a browser here reaches as this machine): a phone
+    that opens it reaches nothing."""
     if not host:
         return False
     host = host.strip("[]").lower().rstrip(".")
     if host in LOOPBACK_NAMES or host.endswith(".localhost"):
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        ip = ipaddress.ip_address(host)
     except ValueError:
         return False
+    return ip.is_loopback or ip.is_unspecified
 
 
 def _host(host: str) -> str:
@@ -96,14 +100,14 @@ def join_address(
         return JoinAddress("", UNKNOWN)
     url = urlsplit(browser_url)
     base = urlunsplit((url.scheme, url.netloc, url.path, "", ""))
-    if not is_loopback(url.hostname):
+    if not is_local(url.hostname):
         return JoinAddress(base, BROWSER, url.hostname or "")
     listening = (server_address or "").strip()
     if listening not in ANY_ADDRESS:  # the server listens on this address only
-        if is_loopback(listening):
+        if is_local(listening):
             return JoinAddress(None, LOOPBACK_ONLY)
         lan_ip = listening
-    if not lan_ip or is_loopback(lan_ip):
+    if not lan_ip or is_local(lan_ip):
         return JoinAddress(None, NO_NETWORK)
     netloc = _host(lan_ip) + (f":{url.port}" if url.port else "")
     return JoinAddress(urlunsplit((url.scheme, netloc, url.path, "", "")), NETWORK, lan_ip)
@@ -119,4 +123,4 @@ def lan_address() -> str | None:
             found = s.getsockname()[0]
         except OSError:
             return None
-    return None if is_loopback(found) or found == "0.0.0.0" else found
+    return None if is_local(found) else found

@@ -15,7 +15,7 @@ from classroom.address import (
     SETTING,
     UNKNOWN,
     JoinAddress,
-    is_loopback,
+    is_local,
     join_address,
     lan_address,
     public_setting,
@@ -32,6 +32,8 @@ LAN = "192.168.1.23"
         ("http://[::1]:8501/softmax", "http://192.168.1.23:8501/softmax"),
         ("http://127.0.1.1/lab/softmax", "http://192.168.1.23/lab/softmax"),  # no port
         ("http://app.localhost:9000/x", "http://192.168.1.23:9000/x"),
+        ("http://0.0.0.0:8501/softmax", "http://192.168.1.23:8501/softmax"),  # as printed
+        ("http://[::]:8501/", "http://192.168.1.23:8501/"),
     ],
 )
 def test_a_loopback_address_becomes_the_machines_address_on_the_network(browser, expected):
@@ -81,9 +83,10 @@ def test_no_reachable_address_is_said_not_invented():
     assert join_address(None, lan_ip=LAN) == JoinAddress("", UNKNOWN)  # no browser at all
 
 
-def test_what_counts_as_loopback():
-    assert all(map(is_loopback, ["localhost", "LOCALHOST.", "127.0.0.1", "127.9.9.9", "::1"]))
-    assert not any(map(is_loopback, ["", None, "192.168.1.2", "lab.example", "fd00::2"]))
+def test_what_counts_as_local():
+    local = ["localhost", "LOCALHOST.", "127.0.0.1", "127.9.9.9", "::1", "0.0.0.0", "::"]
+    assert all(map(is_local, local))
+    assert not any(map(is_local, ["", None, "192.168.1.2", "lab.example", "fd00::2"]))
 
 
 def test_the_setting_comes_from_the_environment_else_the_secrets():

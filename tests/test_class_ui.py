@@ -264,6 +264,12 @@ def test_forged_codes_and_keys_get_a_message_and_the_page_works(one_store):
         assert not [b.key for b in at.button if b.key and b.key.startswith("class_reveal")]
 
 
+def test_a_public_address_that_is_none_is_said_on_the_projector(one_store, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "https://lab.example/weighted_sum?d=8")
+    teacher, _ = teach(one_store)
+    assert en("classroom.panel.caution.bad_setting") in all_text(teacher)
+
+
 def test_a_student_at_other_settings_is_offered_the_class_s(one_store):
     """Another model size asks another question, which the class does not count: the page
     waits with the class's and offers the class's settings, which make the vote count."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import ipaddress
+import socket
 
 import pytest
 
@@ -63,8 +63,31 @@ def test_the_public_setting_wins_and_keeps_the_page():
         )
     first = join_address("http://localhost:8501/", public_url="http://lab.example:8080")
     assert first.base == "http://lab.example:8080/"  # the app's first page
-    for bad in ("lab.school.example", "ftp://lab.example/", "https://"):
-        assert join_address("http://localhost:8501/", public_url=bad).source == BAD_SETTING
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "lab.school.example",  # no scheme
+        "ftp://lab.example/",
+        "https://",
+        "https://lab.example:abc/",  # a port that is no number
+        "https://lab.example:99999/",
+        "https://lab example.org/",  # a space
+        "https://lab.example/?d=8",  # a page's link pasted: its settings
+        "https://lab.example/attention/softmax",  # or its page
+        "https://lab.example/#top",
+    ],
+)
+def test_a_setting_that_is_no_app_root_is_left_out_and_said(bad):
+    pages = ("overview", "softmax")
+    browser = "https://lab.school.example/attention/softmax"  # behind the school's proxy
+    found = join_address(browser, page_path="softmax", public_url=bad, pages=pages)
+    assert found == JoinAddress(browser, BROWSER, "lab.school.example", (BAD_SETTING,))
+    found = join_address("http://localhost:8501/", public_url=bad, pages=pages, lan_ip=LAN)
+    assert found == JoinAddress("http://192.168.1.23:8501/", NETWORK, LAN, (BAD_SETTING,))
+    found = join_address("http://localhost:8501/", public_url=bad, pages=pages)
+    assert found == JoinAddress(None, NO_NETWORK, cautions=(BAD_SETTING,))
 
 
 def test_no_reachable_address_is_said_not_invented():
@@ -98,6 +121,33 @@ def test_the_setting_comes_from_the_environment_else_the_secrets():
     assert public_setting({}, {name: 3}) == "" == public_setting({}, None)
 
 
-def test_the_machines_network_address_is_one_or_none():
-    found = lan_address()
-    assert found is None or not ipaddress.IPv4Address(found).is_loopback
+class FakeSocket:
+    """A UDP socket whose "connect" finds ``address``, or fails without a route."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+
+    def __call__(self, *args):
+        return self
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def connect(self, where) -> None:
+        if self.address is None:
+            raise OSError("Network is unreachable")
+
+    def getsockname(self):
+        return (self.address, 40000)
+
+
+@pytest.mark.parametrize(
+    ("found", "expected"),
+    [("192.168.1.23", "192.168.1.23"), (None, None), ("127.0.1.1", None), ("0.0.0.0", None)],
+)
+def test_the_machines_network_address_is_one_or_none(monkeypatch, found, expected):
+    monkeypatch.setattr(socket, "socket", FakeSocket(found))
+    assert lan_address() == expected

@@ -28,6 +28,7 @@ def join_address(page: str) -> address.JoinAddress:
         st.context.url,
         page_path="" if page == registry.DEFAULT_PAGE else page,
         public_url=address.public_setting(os.environ, session.secrets()),
+        pages=registry.ORDER,
         lan_ip=_lan_address(),
         server_address=str(st.get_option("server.address") or ""),
     )

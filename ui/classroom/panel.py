@@ -136,18 +136,20 @@ def _join_box(m: session.Member, page: str, settings: cfg.Settings) -> None:
     if where.base is None:
         st.markdown(f"# {code}")
         st.warning(t(f"classroom.panel.no_address.{where.source}"), icon=":material/wifi_off:")
-        return
-    link = join.join_link(m, settings, where.base)
-    qr, about = st.columns([2, 3], vertical_alignment="center")
-    with qr:
-        st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
-    with about:
-        st.markdown(f"# {code}")
-        st.markdown(t("classroom.panel.how"))
-        st.code(link, language=None, wrap_lines=True)
-        if where.source in (address.NETWORK, address.SETTING):
-            said = t(f"classroom.panel.via_{where.source}", host=md_escape(where.host))
-            st.caption(f":material/wifi: {said}")
+    else:
+        link = join.join_link(m, settings, where.base)
+        qr, about = st.columns([2, 3], vertical_alignment="center")
+        with qr:
+            st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
+        with about:
+            st.markdown(f"# {code}")
+            st.markdown(t("classroom.panel.how"))
+            st.code(link, language=None, wrap_lines=True)
+            if where.source in (address.NETWORK, address.SETTING):
+                said = t(f"classroom.panel.via_{where.source}", host=md_escape(where.host))
+                st.caption(f":material/wifi: {said}")
+    for caution in where.cautions:  # a setting left out
+        st.warning(t(f"classroom.panel.caution.{caution}"), icon=":material/warning:")
 
 
 def teacher_panel(page: str, settings: cfg.Settings) -> None:

@@ -145,11 +145,13 @@ TEXTS = {
         "zh": "没有二维码：服务器只在这台电脑上监听（它的 `server.address` 是本机地址），手机打不开。"
         "请用 `--server.address 0.0.0.0` 启动，或者把 `ATTENTION_LAB_PUBLIC_URL` 设为学生能打开的地址。",
     },
-    "panel.no_address.bad_setting": {
-        "en": "No QR code: the setting `ATTENTION_LAB_PUBLIC_URL` is not a web address (it "
-        "should look like https://lab.school.example/). Correct it, or leave it out.",
-        "zh": "没有二维码：设置项 `ATTENTION_LAB_PUBLIC_URL` 不是网址（应当形如 "
-        "https://lab.school.example/）。请改正，或者删掉它。",
+    "panel.caution.bad_setting": {
+        "en": "The setting `ATTENTION_LAB_PUBLIC_URL` is left out: it is not the app's "
+        "address (it should be the address of its first page, like "
+        "https://lab.school.example/, with no page name, settings or spaces). Correct it, or "
+        "remove it.",
+        "zh": "已忽略设置项 `ATTENTION_LAB_PUBLIC_URL`：它不是应用的地址（应当是应用首页的地址，"
+        "形如 https://lab.school.example/，不带页面名、设置或空格）。请改正，或者删掉它。",
     },
     "panel.qr_title": {"en": "The link to join class {code}", "zh": "加入课堂 {code} 的链接"},
     "panel.bring": {"en": "Bring the class here", "zh": "让全班来这里"},

@@ -15,14 +15,18 @@ made from that address opens nothing on a phone. So the join link's address is, 
    local network, as Streamlit's own "Network URL" finds it, with the browser's port and
    path; unless the server listens on a loopback address only (``server.address``), or
    the machine has no network: then there is no address a phone can use, and the
-   projector says so instead of showing a QR code nobody can scan.
+   projector says so instead of showing a QR code nobody can scan. In a container that
+   address is the container's own (a Docker bridge's 172.17.0.2), which phones reach
+   only if it shares the host's network: the projector says so, and the setting fixes it.
 
-``join_address`` decides, without I/O; ``lan_address`` asks the operating system.
+``join_address`` decides, without I/O; ``lan_address`` and ``in_container`` ask the
+operating system.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
@@ -38,8 +42,9 @@ ANY_ADDRESS = ("", "0.0.0.0", "::")  # a server that listens on every interface
 SETTING, BROWSER, NETWORK = "setting", "browser", "network"
 LOOPBACK_ONLY, NO_NETWORK, UNKNOWN = "loopback_only", "no_network", ""
 # What the projector should add: the setting is no address the link can use, so it was left
-# out (the link falls back to the next way).
-BAD_SETTING = "bad_setting"
+# out (the link falls back to the next way); the network address is a container's, which
+# phones reach only when the container shares the host's network.
+BAD_SETTING, CONTAINER = "bad_setting", "container"
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,7 @@ class JoinAddress:
     """The join link's address: ``base`` (scheme, host, port and the page's path, no
     query), None when no phone could use one; ``source`` how it was found or why there is
     none; ``host`` the host it names, for the projector to say; ``cautions`` what the
-    projector should add (BAD_SETTING)."""
+    projector should add (BAD_SETTING, CONTAINER)."""
 
     base: str | None
     source: str
@@ -111,12 +116,13 @@ def join_address(
     pages: Collection[str] = (),
     lan_ip: str | None = None,
     server_address: str = "",
+    in_container: bool = False,
 ) -> JoinAddress:
     """The join link's address for a teacher whose browser shows ``browser_url`` (without
     its query) on the page served at ``page_path`` ("" for the app's first page), given the
     setting ``public_url`` (the app's root; ``pages``: the app's page names), this
-    machine's address on the local network ``lan_ip`` and the server's ``server_address``
-    option. A setting that is no root address is left
+    machine's address on the local network ``lan_ip``, the server's ``server_address``
+    option and whether it runs in a container. A setting that is no root address is left
     out, with a caution: the link the browser's address gives may well serve."""
     cautions: tuple[str, ...] = ()
     if public_url:
@@ -140,6 +146,7 @@ def join_address(
     if not lan_ip or is_local(lan_ip):
         return JoinAddress(None, NO_NETWORK, cautions=cautions)
     netloc = _host(lan_ip) + (f":{url.port}" if url.port else "")
+    cautions += (CONTAINER,) if in_container else ()
     base = urlunsplit((url.scheme, netloc, url.path, "", ""))
     return JoinAddress(base, NETWORK, lan_ip, cautions)
 
@@ -155,3 +162,9 @@ def lan_address() -> str | None:
         except OSError:
             return None
     return None if is_local(found) else found
+
+
+def in_container() -> bool:
+    """Whether this server runs in a container (Docker's or Podman's marker file): its
+    network address is then the container's own, unless it shares the host's network."""
+    return os.path.exists("/.dockerenv") or os.path.exists("/run/.containerenv")

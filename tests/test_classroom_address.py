@@ -9,6 +9,7 @@ import pytest
 from classroom.address import (
     BAD_SETTING,
     BROWSER,
+    CONTAINER,
     LOOPBACK_ONLY,
     NETWORK,
     NO_NETWORK,
@@ -88,6 +89,18 @@ def test_a_setting_that_is_no_app_root_is_left_out_and_said(bad):
     assert found == JoinAddress("http://192.168.1.23:8501/", NETWORK, LAN, (BAD_SETTING,))
     found = join_address("http://localhost:8501/", public_url=bad, pages=pages)
     assert found == JoinAddress(None, NO_NETWORK, cautions=(BAD_SETTING,))
+
+
+def test_in_a_container_the_network_address_comes_with_a_caution():
+    at = "http://localhost:8501/softmax"
+    found = join_address(at, lan_ip="172.17.0.2", in_container=True)
+    assert found == JoinAddress(
+        "http://172.17.0.2:8501/softmax", NETWORK, "172.17.0.2", (CONTAINER,)
+    )
+    setting = join_address(at, public_url="http://192.168.1.5:8501/", in_container=True)
+    assert setting.source == SETTING and not setting.cautions  # the setting fixes it
+    browser = join_address("http://192.168.1.5:8501/softmax", in_container=True)
+    assert browser.source == BROWSER and not browser.cautions
 
 
 def test_no_reachable_address_is_said_not_invented():

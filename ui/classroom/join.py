@@ -4,6 +4,7 @@ and the operating system what it needs)."""
 
 from __future__ import annotations
 
+import functools
 import os
 
 import streamlit as st
@@ -21,6 +22,11 @@ def _lan_address() -> str | None:
     return address.lan_address()
 
 
+@functools.cache
+def _in_container() -> bool:
+    return address.in_container()
+
+
 def join_address(page: str) -> address.JoinAddress:
     """Where phones in the room reach this page (classroom.address): the public setting,
     the teacher's browser's address, or this machine's on the local network."""
@@ -31,6 +37,7 @@ def join_address(page: str) -> address.JoinAddress:
         pages=registry.ORDER,
         lan_ip=_lan_address(),
         server_address=str(st.get_option("server.address") or ""),
+        in_container=_in_container(),
     )
 
 

@@ -148,7 +148,7 @@ def _join_box(m: session.Member, page: str, settings: cfg.Settings) -> None:
             if where.source in (address.NETWORK, address.SETTING):
                 said = t(f"classroom.panel.via_{where.source}", host=md_escape(where.host))
                 st.caption(f":material/wifi: {said}")
-    for caution in where.cautions:  # a setting left out
+    for caution in where.cautions:  # a setting left out; a container's own address
         st.warning(t(f"classroom.panel.caution.{caution}"), icon=":material/warning:")
 
 

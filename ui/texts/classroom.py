@@ -153,6 +153,13 @@ TEXTS = {
         "zh": "已忽略设置项 `ATTENTION_LAB_PUBLIC_URL`：它不是应用的地址（应当是应用首页的地址，"
         "形如 https://lab.school.example/，不带页面名、设置或空格）。请改正，或者删掉它。",
     },
+    "panel.caution.container": {
+        "en": "This app runs in a container: the address above is the container's, which "
+        "phones can open only if the container shares this computer's network. If they "
+        "cannot, set `ATTENTION_LAB_PUBLIC_URL` to the address they can open.",
+        "zh": "这个应用运行在容器里：上面的地址是容器自己的，只有容器与这台电脑共用网络时手机才能打开。"
+        "如果手机打不开，请把 `ATTENTION_LAB_PUBLIC_URL` 设为手机能打开的地址。",
+    },
     "panel.qr_title": {"en": "The link to join class {code}", "zh": "加入课堂 {code} 的链接"},
     "panel.bring": {"en": "Bring the class here", "zh": "让全班来这里"},
     "panel.bring_help": {

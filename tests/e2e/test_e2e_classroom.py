@@ -26,6 +26,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from classroom import address
 from harness.browser import new_context
 from harness.protocol_student import run_apart
 from harness.redis_server import RedisServer, redis_server_path
@@ -216,6 +217,8 @@ def shoot(apps: dict, step: str) -> None:
 
 
 def test_a_class_in_a_room(browser, room):
+    if address.lan_address() is None:  # what the walk checks is that the QR code finds it
+        unavailable("this machine has no network address a phone could open (no route out)")
     local = f"http://localhost:{room.port}"
     context = new_context(browser, viewport=PROJECTOR)
     phones_zh = new_context(browser, viewport=PHONE, locale="zh-CN")

@@ -28,7 +28,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass
 from urllib.parse import SplitResult, urlsplit, urlunsplit
 
@@ -58,15 +58,6 @@ class JoinAddress:
     source: str
     host: str = ""
     cautions: tuple[str, ...] = ()
-
-
-def public_setting(environ: Mapping[str, str], secrets: Mapping | None = None) -> str:
-    """ATTENTION_LAB_PUBLIC_URL: the environment's, else the secrets', else ""."""
-    value = environ.get(PUBLIC_SETTING, "")
-    if not value.strip() and secrets is not None:
-        found = secrets.get(PUBLIC_SETTING, "")
-        value = found if isinstance(found, str) else ""
-    return value.strip()
 
 
 def is_local(host: str | None) -> bool:

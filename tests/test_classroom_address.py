@@ -19,7 +19,6 @@ from classroom.address import (
     is_local,
     join_address,
     lan_address,
-    public_setting,
 )
 
 LAN = "192.168.1.23"
@@ -123,15 +122,6 @@ def test_what_counts_as_local():
     local = ["localhost", "LOCALHOST.", "127.0.0.1", "127.9.9.9", "::1", "0.0.0.0", "::"]
     assert all(map(is_local, local))
     assert not any(map(is_local, ["", None, "192.168.1.2", "lab.example", "fd00::2"]))
-
-
-def test_the_setting_comes_from_the_environment_else_the_secrets():
-    name = "ATTENTION_LAB_PUBLIC_URL"
-    assert public_setting({name: " https://a.example/ "}, {name: "https://b.example/"}) == (
-        "https://a.example/"
-    )
-    assert public_setting({}, {name: "https://b.example/"}) == "https://b.example/"
-    assert public_setting({}, {name: 3}) == "" == public_setting({}, None)
 
 
 class FakeSocket:

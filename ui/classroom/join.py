@@ -9,7 +9,7 @@ import os
 
 import streamlit as st
 
-from classroom import address
+from classroom import address, setting
 from ui import registry
 from ui import settings as cfg
 from ui.classroom import session
@@ -33,7 +33,7 @@ def join_address(page: str) -> address.JoinAddress:
     return address.join_address(
         st.context.url,
         page_path="" if page == registry.DEFAULT_PAGE else page,
-        public_url=address.public_setting(os.environ, session.secrets()),
+        public_url=setting(address.PUBLIC_SETTING, os.environ, session.secrets()),
         pages=registry.ORDER,
         lan_ip=_lan_address(),
         server_address=str(st.get_option("server.address") or ""),

@@ -104,7 +104,7 @@ def secrets():
 
 
 def _setting() -> str:
-    return classroom.store_setting(os.environ, secrets())
+    return classroom.setting(classroom.SETTING, os.environ, secrets())
 
 
 @st.cache_resource(show_spinner=False)

@@ -28,11 +28,9 @@ from classroom import QuestionBoard
 from core.quiz.question import Question
 from ui import questions as asked
 from ui.classroom import session
-from ui.classroom.panel import shares, spread_of
-from ui.classroom.student import refusal, take_settings
+from ui.classroom.student import class_votes, refusal, take_settings
 from ui.i18n import t
 from ui.settings import Settings
-from ui.widgets import show_chart
 
 OPEN, REVEALED = "open", "revealed"
 
@@ -173,6 +171,4 @@ def revealed(q: Question, settings: Settings) -> None:
         asked.verdict_line(q, record)
     asked.explanation(q, settings)
     records[q.signature] = record
-    st.markdown(t("classroom.student.revealed"))
-    show_chart(spread_of(m, cq), key=f"class_{key[:8]}")
-    shares(cq, f"class_{key[:8]}_shift")
+    class_votes(m, cq)

@@ -124,11 +124,16 @@ def student_question(q: Question, answered: bool) -> None:
     if cq is None:
         return
     if cq.revealed:
-        st.markdown(t("classroom.student.revealed"))
-        show_chart(spread_of(m, cq), key=f"class_{key[:8]}")
-        shares(cq, f"class_{key[:8]}_shift")
+        class_votes(m, cq)
     elif again:
         _vote_again(q, cq.round, key)
+
+
+def class_votes(m: session.Member, cq) -> None:
+    """After the reveal, under a student's question: the class's votes and the shift."""
+    st.markdown(t("classroom.student.revealed"))
+    show_chart(spread_of(m, cq), key=f"class_{cq.key[:8]}")
+    shares(cq, f"class_{cq.key[:8]}_shift")
 
 
 def refusal(reason: object) -> str:

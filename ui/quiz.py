@@ -104,12 +104,17 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
     left and no class holds the page."""
     records = answers()
     class_open = ballot.open_here(registry.page_asking(name))
+    ballot.watch(questions, class_open)  # a new round or a reveal there reruns the page
     pending, held = [], set()
     for i, q in enumerate(questions, 1):
         how = ballot.state(q, records)
         if how == ballot.REVEALED:  # the class's question, revealed: the verdict per round
             st.markdown(question_text(q))
-            ballot.revealed(q, settings)
+            rounds = ballot.verdicts(q)
+            ballot.revealed(q, rounds, settings)
+            if rounds:  # the session's score counts the last round's vote
+                records[q.signature] = list(rounds.values())[-1]
+            records.setdefault(q.signature, dict(REVEALED))
         elif how is None and q.signature in records:
             st.markdown(question_text(q))
             verdict(q, records[q.signature], settings)

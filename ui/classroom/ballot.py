@@ -17,6 +17,9 @@ page's figures still show the class's answer. Such a question waits unanswered; 
 says why and offers the class's settings (``held_note``). A question the student had
 answered before the class asked it keeps its verdict (given then), and the rest waits all
 the same. On a page the class is not voting on, a question is answered as outside a class.
+
+What here draws only draws: the page (ui.quiz) keeps the session's score from
+``verdicts`` and says which class questions it drew (``watch``).
 """
 
 from __future__ import annotations
@@ -78,12 +81,21 @@ def recheck(page: str) -> tuple[QuestionBoard, ...]:
     return open_here(page)
 
 
+def watch(questions: list[Question], boards: tuple[QuestionBoard, ...] = ()) -> None:
+    """The page drew these questions and waits on these class questions: a new round or a
+    reveal of one (the class's, at whatever settings) reruns it (ui.classroom.student's
+    poll); the reveal of one it waits on lets the page go on."""
+    m = session.studying()
+    if m is not None:
+        m.drawn.update(store_api.question_key(q.signature) for q in questions)
+        m.drawn.update(b.key for b in boards)
+
+
 def held_note(name: str, class_open: tuple[QuestionBoard, ...], questions: list[Question]) -> None:
     """Under the questions of a page the class holds: why the rest waits; and where none of
     the student's questions here is the class's (other settings), the class's settings to
     take, to vote with everyone."""
     m = session.studying()
-    m.drawn |= {b.key for b in class_open}  # its reveal reruns the page, which goes on
     if any(session.class_question(m, q) is not None for q in questions):
         st.caption(f":material/hourglass_top: {t('classroom.held')}")
         return
@@ -110,7 +122,6 @@ def notes(q: Question) -> list[tuple[str, str, str]]:
     if m is None:
         return []
     cq = session.class_question(m, q)
-    m.drawn.add(store_api.question_key(q.signature))  # a new round or the reveal reruns
     given = m.ballots.get(q.signature, {})
     round_open = cq.round if cq is not None else max(given, default=1)
     outcome, detail = m.votes.get(q.signature, (None, None))
@@ -147,28 +158,32 @@ def _shown_vote(q: Question, value: str) -> str:
     return str(int(number)) if number.is_integer() else repr(number)
 
 
-def revealed(q: Question, settings: Settings) -> None:
-    """A revealed question: the student's verdict for each round voted in, why, the
-    class's votes; the session's score counts the last round's vote."""
+def verdicts(q: Question) -> dict[int, dict]:
+    """A revealed question's verdicts on the student's own votes, by round: the store's
+    view of them, or what this page sent when that view is older than its votes."""
+    m = session.studying()
+    key = store_api.question_key(q.signature)
+    stored = _mine(m).get(key, {})
+    if stored:
+        given = {r: (_shown_vote(q, v), v) for r, v in stored.items()}
+    else:
+        given = m.ballots.get(q.signature, {})
+    return {
+        r: {"guess": shown, "right": q.is_right(guess), "skipped": False}
+        for r, (shown, guess) in sorted(given.items())
+    }
+
+
+def revealed(q: Question, rounds: dict[int, dict], settings: Settings) -> None:
+    """A revealed question: the verdict on each round's vote (``verdicts``; "shown
+    without a guess" when there is none), why, and the class's votes."""
     m = session.studying()
     cq = session.class_question(m, q)
-    key = cq.key
-    m.drawn.add(key)
-    records = asked.answers()
-    votes = {r: _shown_vote(q, v) for r, v in _mine(m).get(key, {}).items()}
-    checked = {r: q.is_right(v) for r, v in _mine(m).get(key, {}).items()}
-    if not votes:  # the store's view is older than this page's votes: what was sent
-        given = m.ballots.get(q.signature, {})
-        votes = {r: shown for r, (shown, _) in given.items()}
-        checked = {r: q.is_right(guess) for r, (_, guess) in given.items()}
-    record = records.get(q.signature, asked.REVEALED)
-    for r in sorted(votes):
-        record = {"guess": votes[r], "right": checked[r], "skipped": False}
-        named = cq.round > 1 or len(votes) > 1  # the class voted twice: say which round
+    named = cq.round > 1 or len(rounds) > 1  # the class voted twice: say which round
+    for r, record in rounds.items():
         prefix = f"**{t('classroom.board.round', round=r)}** · " if named else ""
         asked.verdict_line(q, record, prefix)
-    if not votes:
-        asked.verdict_line(q, record)
+    if not rounds:
+        asked.verdict_line(q, asked.answers().get(q.signature, asked.REVEALED))
     asked.explanation(q, settings)
-    records[q.signature] = record
     class_votes(m, cq)

@@ -107,7 +107,6 @@ def student_question(q: Question, answered: bool) -> None:
     if m is None:
         return
     key = store_api.question_key(q.signature)
-    m.drawn.add(key)
     outcome, detail = m.votes.get(q.signature, (None, None))
     cq = session.class_question(m, q)
     open_here = cq is not None and not cq.revealed

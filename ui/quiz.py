@@ -105,7 +105,7 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
     records = answers()
     class_open = ballot.open_here(registry.page_asking(name))
     ballot.watch(questions, class_open)  # a new round or a reveal there reruns the page
-    pending, held = [], set()
+    pending, held, waiting = [], set(), False
     for i, q in enumerate(questions, 1):
         how = ballot.state(q, records)
         if how == ballot.REVEALED:  # the class's question, revealed: the verdict per round
@@ -120,14 +120,14 @@ def _questions(name: str, questions: list[Question], settings: Settings) -> bool
             verdict(q, records[q.signature], settings)
             class_student.student_question(q, answered=True)
         elif how is None and class_open:  # not the class's (other settings): it waits too
-            continue
+            waiting = True
         else:
             pending.append((i, q))
             held |= {q.signature} if how == ballot.OPEN else set()
     if pending:
         _form(name, pending, held, bool(class_open), settings)
     if class_open:
-        ballot.held_note(name, class_open, questions)
+        ballot.held_note(name, class_open, questions, waiting)
     return not pending and not class_open
 
 

@@ -91,12 +91,14 @@ def watch(questions: list[Question], boards: tuple[QuestionBoard, ...] = ()) -> 
         m.drawn.update(b.key for b in boards)
 
 
-def held_note(name: str, class_open: tuple[QuestionBoard, ...], questions: list[Question]) -> None:
-    """Under the questions of a page the class holds: why the rest waits; and where none of
-    the student's questions here is the class's (other settings), the class's settings to
-    take, to vote with everyone."""
+def held_note(
+    name: str, class_open: tuple[QuestionBoard, ...], questions: list[Question], waiting: bool
+) -> None:
+    """Under the questions of a page the class holds: why the rest waits; and where some of
+    the student's questions here are not the class's (``waiting``: other settings; or none
+    is), the class's settings to take, to vote with everyone."""
     m = session.studying()
-    if any(session.class_question(m, q) is not None for q in questions):
+    if not waiting and any(session.class_question(m, q) is not None for q in questions):
         st.caption(f":material/hourglass_top: {t('classroom.held')}")
         return
     st.info(t("classroom.held.elsewhere"), icon=":material/tune:")

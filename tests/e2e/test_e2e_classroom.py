@@ -1,11 +1,13 @@
 """A class in a real room, over the real server.
 
-1. The frames (four protocol students in class and one outside it, on SQLite and on
+1. The frames (six protocol students in class and one outside it, on SQLite and on
    Redis): before the teacher reveals, no message the server sends any student in class
    holds the question's answer, a verdict, an explanation or a held-back figure, in round
-   1 or 2; after it, each student reads their own verdict for each round; a student
-   outside the class on the same page gets the verdict at once. The teacher's browser
-   behind a proxy (its page at the proxy's public address) gets a join link there.
+   1 or 2, whatever the student's settings ("Questions first" off by ask=0 in the link,
+   another followed token); after it, each student reads their own verdict for each
+   round; a student outside the class on the same page gets the verdict at once. The
+   teacher's browser behind a proxy (its page at the proxy's public address) gets a join
+   link there.
 2. Chromium, on a server that listens on every interface, as a laptop's does: a teacher
    at http://localhost:<port> opens a class on the projector (1280 × 720, and a second
    projector tab in Chinese); the QR code decodes to the machine's network address, which
@@ -45,6 +47,7 @@ pytestmark = pytest.mark.browser
 PROJECTOR = {"width": 1280, "height": 720}
 PAGE = "/weighted_sum"  # a choice (yes / no) and a number within 0.01
 PROXY = "https://lab.school.example"  # the address a browser behind a proxy shows
+SKIP = "quiz_weighted_sum_skip"  # "Show me without guessing"
 
 
 def text(key: str, lang: str = "en", **values) -> str:
@@ -93,22 +96,31 @@ async def _class_loop(url: str) -> dict:
     code = teacher.query()["class"]
     links = [c for c in reply.codes if f"class={code}" in c]
 
-    # Four students: two in English, two in Chinese, one of those by its browser's
-    # language alone (the link says none).
-    plan = [("en", "en"), ("en", "en"), ("zh", "zh"), (None, "zh")]
+    # Five students: two in English, two in Chinese (one of those by its browser's language
+    # alone: the link says none), and one who added ask=0 ("Questions first" off) to the
+    # link. A sixth follows another token ("ate"): another question, the same figures.
+    plan = [
+        ("en", "en", ""),
+        ("en", "en", ""),
+        ("zh", "zh", ""),
+        (None, "zh", ""),
+        ("en", "en", "&ask=0"),
+    ]
     students = []
-    for i, (asked_lang, lang) in enumerate(plan):
+    for i, (asked_lang, lang, extra) in enumerate([*plan, ("en", "en", "&focus=ate")]):
         s = frames.session(url, locale="zh-CN" if lang == "zh" else "en-US")
         await s.connect()
-        scan.watch(s, f"student {i} ({lang})")
-        query = f"class={code}" + (f"&lang={asked_lang}" if asked_lang else "")
+        scan.watch(s, f"student {i} ({lang}{extra})")
+        query = f"class={code}" + (f"&lang={asked_lang}" if asked_lang else "") + extra
         landing = await s.open("weighted_sum", query)
         assert landing.status == "finished", landing.errors
         welcome = text("classroom.landing", lang).split("{")[0]
         assert any(welcome in said for said in landing.texts), (lang, landing.texts)
         s.press("class_landed")
-        await s.rerun("page")
+        page = await s.rerun("page")
         students.append((s, lang))
+    elsewhere, _ = students.pop()  # following "ate": its page waits, and says why
+    held = {"alerts": page.alerts, "widgets": set(elsewhere.widgets)}
 
     # Round 1: every student votes; student 2 changes its mind before the round closes.
     # round -> student -> (choice, number)
@@ -137,11 +149,12 @@ async def _class_loop(url: str) -> dict:
         teacher.press(f"class_reveal_weighted_sum_{n}")
         await teacher.rerun(f"reveal {n}")
     after = {}
-    for i, (s, _) in enumerate(students):
+    for i, (s, _) in enumerate([*students, (elsewhere, "en")]):
         for fragment in list(s.fragments):
             await s.fragment(fragment)
         after[i] = (await s.rerun("after the reveal")).alerts
-    for s in [control, teacher] + [s for s, _ in students]:
+    held["widgets_after"] = set(elsewhere.widgets)
+    for s in [control, teacher, elsewhere] + [s for s, _ in students]:
         await s.close()
     return {
         "fresh": scan.found.get("fresh", []),
@@ -155,6 +168,9 @@ async def _class_loop(url: str) -> dict:
         "said": said,
         "before": before,
         "after": after,
+        "after_found": scan.found.get("after", []),
+        "held": held,
+        "asks": [not extra for *_, extra in plan],
         "given": given,
         "langs": [lang for _, lang in students],
         "questions": qs,
@@ -176,8 +192,16 @@ def test_before_the_reveal_no_frame_gives_the_answer_away(store, request, record
     assert not students, "before the reveal:\n" + "\n".join(students[:20])
     for i, lang in enumerate(run["langs"]):
         assert text("classroom.vote.counted", lang) in run["said"][i], (i, run["said"][i])
+    held = run["held"]  # following another token: held, said why, the class's offered
+    assert text("classroom.held.elsewhere") in held["alerts"], held["alerts"]
+    assert {"class_take_weighted_sum"} <= held["widgets"] and SKIP not in held["widgets"]
+    assert SKIP in held["widgets_after"]  # after the reveal, as outside a class
+    # ask=0, after the reveal: the page's rest, which the scan finds (so it would have then)
+    assert any(f.startswith("student 4 (en&ask=0): answer") for f in run["after_found"])
 
     for i, lang in enumerate(run["langs"]):  # each student's own verdict per round
+        if not run["asks"][i]:  # questions folded away (ask=0): the verdict is in the fold
+            continue
         rounds = [r for r in (1, 2) if i in run["given"][r]]  # the choice had two rounds
         expected = [
             frames.verdict_start(choice_q.is_right(run["given"][r][i][0]), lang, r) for r in rounds
@@ -188,7 +212,7 @@ def test_before_the_reveal_no_frame_gives_the_answer_away(store, request, record
         for e in expected:
             assert any(a.startswith(e) for a in shown), (i, e, shown)
     record_property("frames_before_reveal", run["before"]["frames"])
-    print(f"\n{store}: {run['before']['frames']} messages to 5 students before the reveal")
+    print(f"\n{store}: {run['before']['frames']} messages to 7 students before the reveal")
 
 
 # ---------------------------------------------------------------------------- the room

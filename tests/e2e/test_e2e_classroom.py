@@ -296,7 +296,7 @@ def _room_walk(context, phones_zh, local: str) -> None:
                                       (phone_zh, "zh", "quiz.choice.no", "4,2")):  # fmt: skip
         letter = "A" if choice == "quiz.choice.yes" else "B"
         app.main.get_by_text(f"{letter} · {text(choice, lang)}", exact=True).click()
-        app.main.get_by_role("textbox").first.fill(number)
+        app.main.get_by_role("textbox", name=text("quiz.your_answer", lang)).fill(number)
         with app.rerun():
             app.main.get_by_role("button", name=text("classroom.vote.send", lang)).click()
         expect(app.main.get_by_text(text("classroom.vote.counted", lang))).to_have_count(1)
@@ -307,7 +307,7 @@ def _room_walk(context, phones_zh, local: str) -> None:
     shoot(apps, "2_vote")
 
     with teacher.rerun():
-        teacher.main.get_by_role("button", name=text("classroom.board.again")).first.click()
+        teacher.main.locator(".st-key-class_again_weighted_sum_1").get_by_role("button").click()
     expect(teacher.main).to_contain_text(counts(2, 0, 2))
     for app, lang in ((phone, "en"), (phone_zh, "zh")):  # round 2 reaches them by itself
         expect(app.main.get_by_text(text("classroom.vote.again", lang, round=2))).to_be_visible()
@@ -319,7 +319,7 @@ def _room_walk(context, phones_zh, local: str) -> None:
     shoot(apps, "3_round2")
 
     with teacher.rerun():
-        teacher.main.get_by_role("button", name=text("classroom.board.reveal")).first.click()
+        teacher.main.locator(".st-key-class_reveal_weighted_sum_1").get_by_role("button").click()
     expect(teacher.main).to_contain_text("Right: 1 of 2 in round 1 (50%), 1 of 1 in round 2")
     teacher.check("the projector after the reveal")
     round1 = text("classroom.board.round", "zh", round=1)

@@ -12,6 +12,7 @@ from test_class_ui import PAGE, Replicas, en, vote
 
 from classroom import codes
 from classroom.sqlite_store import SQLiteStore
+from ui import registry
 from ui.classroom import session
 from ui.questions import ANSWERS
 from ui.texts import CATALOG
@@ -113,6 +114,8 @@ def test_questions_first_switched_off(room, voted):
     student.session_state["ask"] = False
     room.run(student, "students")
     assert not _gives_away(student, before)
+    offered = [b.proto.help for b in student.get("download_button")]  # the matrices' CSV
+    assert offered and not any("O = A" in h for h in offered), offered
 
 
 def test_a_join_link_with_ask_0_added(room):
@@ -156,6 +159,22 @@ def test_another_followed_token_waits_with_the_class_s_question(room):
     assert student.session_state["focus"] == "it"
     assert "quiz_overview_check" in _keys(student)  # the class's question, to vote on
     assert en("classroom.held") in all_text(student)
+
+
+def test_a_stop_of_the_lesson_on_its_own_settings(room):
+    """Multi-head's stop opens on the article's eight heads; the class votes at the
+    teacher's settings. The stop waits with the class's question and offers its settings."""
+    teacher = room.open("teacher", page="multihead", present="1", d="16", heads="2")
+    room.click(teacher, "class_teach_page")
+    m = teacher.session_state[session.SESSION]
+    stop = registry.tour().index("multihead") + 1
+    student = room.open("students", page="multihead", tour=str(stop), **{"class": m.code})
+    assert student.session_state["n_heads"] == 8  # the stop's own
+    assert en("classroom.held.elsewhere") in all_text(student) and not verdicts(student)
+    assert "quiz_multihead_skip" not in _keys(student)
+    room.click(student, "class_take_multihead")
+    assert "quiz_multihead_check" in _keys(student) and student.session_state["n_heads"] == 2
+    assert student.session_state["tour"] == stop  # still in the lesson
 
 
 def test_another_model_size_by_a_page_drawn_before_the_class_asked(room):

@@ -1,7 +1,7 @@
 """The paths a student in a class controls, tried before the teacher reveals (AppTest, one
 SQLite store): none may send the class's question's answer, verdict, explanation or a figure
-held back with it. Those that do are marked xfail(strict): each turns into a failure, to be
-unmarked, the day its leak is closed."""
+held back with it, whatever the student's own settings; and the projector's suggested next
+step may not answer a student who moves their vote."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def _keys(at) -> list[str]:
     return [b.key for b in at.button]
 
 
-# --- paths that hold -------------------------------------------------------------------------
+# --- the student's own view: the presenter view, the language, the download, a new join ------
 
 
 def test_the_presenter_view_switched_on_by_a_student(room):
@@ -99,7 +99,7 @@ def test_leaving_and_joining_again_by_the_code(room):
     assert not _gives_away(student, before) and f"quiz_{PAGE}_skip" not in _keys(student)
 
 
-# --- paths that leak -------------------------------------------------------------------------
+# --- "Questions first" off, "Show me", other settings, an earlier answer, the projector -----
 
 
 @pytest.mark.parametrize("voted", [False, True])
@@ -130,8 +130,8 @@ def test_a_join_link_with_ask_0_added(room):
 def test_show_me_on_a_page_drawn_before_the_class_was_asked(room):
     """The student's page was drawn before the teacher put this page to the class, and the
     student presses "Show me without guessing" before the page's next poll (up to
-    STUDENT_POLL_S = 4 s): REVEALED is stored, and ballot.state then takes the question for
-    one answered before the class asked it."""
+    STUDENT_POLL_S = 4 s): had it kept REVEALED, the question would pass for one answered
+    before the class asked it. "Show me" looks at the class first and keeps nothing."""
     teacher = room.open("teacher", page="softmax", present="1")
     room.click(teacher, "class_teach_page")
     m = teacher.session_state[session.SESSION]

@@ -285,6 +285,19 @@ def test_a_student_at_other_settings_is_offered_the_class_s(one_store):
     assert shows(teacher, counts(1, 1, 1))
 
 
+def test_a_vote_after_the_class_moved_on_is_not_counted_and_the_student_is_told(one_store):
+    """The teacher moves to another page between two polls of the student's page: the
+    vote is refused and the student told; no verdict yet (the page still took itself for
+    held); the page, now as outside a class, answers the next Check."""
+    _, m = teach(one_store)
+    student = one_store.open("students", **{"class": m.code})
+    one_store.open("teacher", page="softmax", present="1", **{"class": m.code, "teach": m.key})
+    vote(one_store, student, "quiz.choice.no", "1")
+    assert en("classroom.vote.not_published") in all_text(student) and not verdicts(student)
+    one_store.click(student, f"quiz_{PAGE}_check")
+    assert len(verdicts(student)) == 2
+
+
 def test_a_question_put_to_the_class_after_the_page_looked_is_held_all_the_same(one_store):
     """The teacher moves to the student's page and settings between two polls of the
     student's page: the student's Check is counted, so its verdict waits too."""

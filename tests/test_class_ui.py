@@ -264,14 +264,38 @@ def test_forged_codes_and_keys_get_a_message_and_the_page_works(one_store):
         assert not [b.key for b in at.button if b.key and b.key.startswith("class_reveal")]
 
 
-def test_a_vote_at_other_settings_is_not_counted_and_the_student_is_told(one_store):
+def test_a_public_address_that_is_none_is_said_on_the_projector(one_store, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "https://lab.example/weighted_sum?d=8")
+    teacher, _ = teach(one_store)
+    assert en("classroom.panel.caution.bad_setting") in all_text(teacher)
+
+
+def test_a_student_at_other_settings_is_offered_the_class_s(one_store):
+    """Another model size asks another question, which the class does not count: the page
+    waits with the class's and offers the class's settings, which make the vote count."""
     teacher, m = teach(one_store)
     elsewhere = one_store.open("students", d="8", **{"class": m.code})
+    assert en("classroom.held.elsewhere") in all_text(elsewhere)
+    assert CHOICE_KEY not in [r.key for r in elsewhere.radio] and not verdicts(elsewhere)
+    one_store.click(elsewhere, f"class_take_{PAGE}")
+    assert elsewhere.session_state["d_model"] == DEFAULTS.d_model
     vote(one_store, elsewhere, "quiz.choice.no", "1")
-    assert en("classroom.vote.not_published") in all_text(elsewhere)
-    assert verdicts(elsewhere)  # the student's own verdict as always
+    assert en("classroom.vote.counted") in all_text(elsewhere)
     one_store.run(teacher, "teacher")
-    assert shows(teacher, counts(1, 0, 1))
+    assert shows(teacher, counts(1, 1, 1))
+
+
+def test_a_vote_after_the_class_moved_on_is_not_counted_and_the_student_is_told(one_store):
+    """The teacher moves to another page between two polls of the student's page: the
+    vote is refused and the student told; no verdict yet (the page still took itself for
+    held); the page, now as outside a class, answers the next Check."""
+    _, m = teach(one_store)
+    student = one_store.open("students", **{"class": m.code})
+    one_store.open("teacher", page="softmax", present="1", **{"class": m.code, "teach": m.key})
+    vote(one_store, student, "quiz.choice.no", "1")
+    assert en("classroom.vote.not_published") in all_text(student) and not verdicts(student)
+    one_store.click(student, f"quiz_{PAGE}_check")
+    assert len(verdicts(student)) == 2
 
 
 def test_a_question_put_to_the_class_after_the_page_looked_is_held_all_the_same(one_store):

@@ -33,17 +33,26 @@ def test_the_step_follows_the_thresholds_at_their_edges(right, voters, step):
     assert next_step(right, voters) == step
 
 
-def said(step: str, round_: int, lang: str, question: int) -> str:
-    """The projector's line, as the catalogue writes it (30 % and 70 %, Peer Instruction's)."""
+def said(step: str, round_: int, lang: str, question: int, voters: int) -> str:
+    """The projector's line, as the catalogue writes it (30 % and 70 %, Peer Instruction's),
+    with the number of votes it was worked out from."""
     again = CATALOG["classroom.board.again"][lang]
     text = CATALOG[f"teacher.advice.{step}_{round_}"][lang].format(low=30, high=70, again=again)
     which = CATALOG["classroom.board.question"][lang].format(n=question)
     title, sep = CATALOG["teacher.advice.title"][lang], CATALOG["teacher.notes.sep"][lang]
-    return f"**{which} · {title}{sep.strip()}** {text}"
+    used = CATALOG["teacher.advice.from"][lang].format(voters=voters)
+    return f"**{which} · {title}**{used}{sep}{text}"
 
 
 def suggestions(at) -> list[str]:
     return [md.value for md in at.markdown if md.value.startswith(":material/lightbulb:")]
+
+
+def asked(at, question: int = 1) -> list[str]:
+    """The teacher presses "Suggest a next step" on a question: the lines shown."""
+    at.button(key=f"class_advice_weighted_sum_{question}").click().run()
+    assert not at.exception
+    return suggestions(at)
 
 
 def test_the_projector_suggests_the_next_step_and_names_no_choice(tmp_path, monkeypatch):
@@ -68,29 +77,35 @@ def test_the_projector_suggests_the_next_step_and_names_no_choice(tmp_path, monk
                 store.vote(m.code, s, q.signature, vote)
                 cast[f"{q.id}{s}"] = vote
 
-    assert not suggestions(teacher.run())  # no vote yet: nothing to suggest
+    assert not suggestions(teacher.run())  # nothing until the teacher asks
+    no_votes = CATALOG["classroom.board.no_votes"]["en"]
+    assert asked(teacher)[0].endswith(f"(from 0 votes): {no_votes}")
     edges = ((29, "reteach"), (30, "discuss"), (70, "discuss"), (71, "move_on"))
+    kept = None  # the step last asked for
     for lang in ("en", "zh"):
         teacher.session_state["lang"] = lang
         for right, step in edges if lang == "en" else edges[::-1]:
             votes(right)
-            shown = suggestions(teacher.run())
-            assert not teacher.exception
-            assert len(shown) == 1 and shown[0].endswith(said(step, 1, lang, 1)), shown
+            if kept is not None:  # the votes moved; the line waits for the teacher
+                assert suggestions(teacher.run())[0].endswith(said(kept, 1, lang, 1, 100))
+            shown = asked(teacher)
+            assert len(shown) == 1 and shown[0].endswith(said(step, 1, lang, 1, 100)), shown
             letters = re.findall(r"\b[A-Z] ·", shown[0])
             named = CATALOG[choice.answer][lang] if lang == "en" else None
             assert not letters and not (named and re.search(rf"\b{named}\b", shown[0]))
+            kept = step
 
     # A number: 3 of 10 within the tolerance of the answer as printed (30 %: discuss).
     answer = printed(float(number.answer), number.decimals)
     votes(3, number, str(float(answer) + 10 * number.tolerance + 3), answer)
-    shown = suggestions(teacher.run())
-    assert shown[-1].endswith(said("discuss", 1, "zh", 2)), shown
+    shown = asked(teacher, 2)
+    assert shown[-1].endswith(said("discuss", 1, "zh", 2, 10)), shown
 
-    # Round 2 of the choice: 71 of the room now right, after the discussion.
+    # Round 2 of the choice: round 1's suggestion is put away; 71 of the room now right.
     teacher.button(key="class_again_weighted_sum_1").click().run()
+    assert not [s for s in suggestions(teacher) if "第 1 题" in s]
     cast.clear()
     votes(71)
-    shown = suggestions(teacher.run())
-    assert shown[0].endswith(said("move_on", 2, "zh", 1)), shown
+    shown = asked(teacher)
+    assert shown[0].endswith(said("move_on", 2, "zh", 1, 100)), shown
     store.close()

@@ -1,11 +1,13 @@
 """A class in a real room, over the real server.
 
-1. The frames (four protocol students in class and one outside it, on SQLite and on
+1. The frames (six protocol students in class and one outside it, on SQLite and on
    Redis): before the teacher reveals, no message the server sends any student in class
    holds the question's answer, a verdict, an explanation or a held-back figure, in round
-   1 or 2; after it, each student reads their own verdict for each round; a student
-   outside the class on the same page gets the verdict at once. The teacher's browser
-   behind a proxy (its page at the proxy's public address) gets a join link there.
+   1 or 2, whatever the student's settings ("Questions first" off by ask=0 in the link,
+   another followed token); after it, each student reads their own verdict for each
+   round; a student outside the class on the same page gets the verdict at once. The
+   teacher's browser behind a proxy (its page at the proxy's public address) gets a join
+   link there.
 2. Chromium, on a server that listens on every interface, as a laptop's does: a teacher
    at http://localhost:<port> opens a class on the projector (1280 × 720, and a second
    projector tab in Chinese); the QR code decodes to the machine's network address, which
@@ -26,6 +28,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from classroom import address
 from harness.browser import new_context
 from harness.protocol_student import run_apart
 from harness.redis_server import RedisServer, redis_server_path
@@ -44,6 +47,7 @@ pytestmark = pytest.mark.browser
 PROJECTOR = {"width": 1280, "height": 720}
 PAGE = "/weighted_sum"  # a choice (yes / no) and a number within 0.01
 PROXY = "https://lab.school.example"  # the address a browser behind a proxy shows
+SKIP = "quiz_weighted_sum_skip"  # "Show me without guessing"
 
 
 def text(key: str, lang: str = "en", **values) -> str:
@@ -92,22 +96,31 @@ async def _class_loop(url: str) -> dict:
     code = teacher.query()["class"]
     links = [c for c in reply.codes if f"class={code}" in c]
 
-    # Four students: two in English, two in Chinese, one of those by its browser's
-    # language alone (the link says none).
-    plan = [("en", "en"), ("en", "en"), ("zh", "zh"), (None, "zh")]
+    # Five students: two in English, two in Chinese (one of those by its browser's language
+    # alone: the link says none), and one who added ask=0 ("Questions first" off) to the
+    # link. A sixth follows another token ("ate"): another question, the same figures.
+    plan = [
+        ("en", "en", ""),
+        ("en", "en", ""),
+        ("zh", "zh", ""),
+        (None, "zh", ""),
+        ("en", "en", "&ask=0"),
+    ]
     students = []
-    for i, (asked_lang, lang) in enumerate(plan):
+    for i, (asked_lang, lang, extra) in enumerate([*plan, ("en", "en", "&focus=ate")]):
         s = frames.session(url, locale="zh-CN" if lang == "zh" else "en-US")
         await s.connect()
-        scan.watch(s, f"student {i} ({lang})")
-        query = f"class={code}" + (f"&lang={asked_lang}" if asked_lang else "")
+        scan.watch(s, f"student {i} ({lang}{extra})")
+        query = f"class={code}" + (f"&lang={asked_lang}" if asked_lang else "") + extra
         landing = await s.open("weighted_sum", query)
         assert landing.status == "finished", landing.errors
         welcome = text("classroom.landing", lang).split("{")[0]
         assert any(welcome in said for said in landing.texts), (lang, landing.texts)
         s.press("class_landed")
-        await s.rerun("page")
+        page = await s.rerun("page")
         students.append((s, lang))
+    elsewhere, _ = students.pop()  # following "ate": its page waits, and says why
+    held = {"alerts": page.alerts, "widgets": set(elsewhere.widgets)}
 
     # Round 1: every student votes; student 2 changes its mind before the round closes.
     # round -> student -> (choice, number)
@@ -136,11 +149,12 @@ async def _class_loop(url: str) -> dict:
         teacher.press(f"class_reveal_weighted_sum_{n}")
         await teacher.rerun(f"reveal {n}")
     after = {}
-    for i, (s, _) in enumerate(students):
+    for i, (s, _) in enumerate([*students, (elsewhere, "en")]):
         for fragment in list(s.fragments):
             await s.fragment(fragment)
         after[i] = (await s.rerun("after the reveal")).alerts
-    for s in [control, teacher] + [s for s, _ in students]:
+    held["widgets_after"] = set(elsewhere.widgets)
+    for s in [control, teacher, elsewhere] + [s for s, _ in students]:
         await s.close()
     return {
         "fresh": scan.found.get("fresh", []),
@@ -154,6 +168,9 @@ async def _class_loop(url: str) -> dict:
         "said": said,
         "before": before,
         "after": after,
+        "after_found": scan.found.get("after", []),
+        "held": held,
+        "asks": [not extra for *_, extra in plan],
         "given": given,
         "langs": [lang for _, lang in students],
         "questions": qs,
@@ -175,8 +192,16 @@ def test_before_the_reveal_no_frame_gives_the_answer_away(store, request, record
     assert not students, "before the reveal:\n" + "\n".join(students[:20])
     for i, lang in enumerate(run["langs"]):
         assert text("classroom.vote.counted", lang) in run["said"][i], (i, run["said"][i])
+    held = run["held"]  # following another token: held, said why, the class's offered
+    assert text("classroom.held.elsewhere") in held["alerts"], held["alerts"]
+    assert {"class_take_weighted_sum"} <= held["widgets"] and SKIP not in held["widgets"]
+    assert SKIP in held["widgets_after"]  # after the reveal, as outside a class
+    # ask=0, after the reveal: the page's rest, which the scan finds (so it would have then)
+    assert any(f.startswith("student 4 (en&ask=0): answer") for f in run["after_found"])
 
     for i, lang in enumerate(run["langs"]):  # each student's own verdict per round
+        if not run["asks"][i]:  # questions folded away (ask=0): the verdict is in the fold
+            continue
         rounds = [r for r in (1, 2) if i in run["given"][r]]  # the choice had two rounds
         expected = [
             frames.verdict_start(choice_q.is_right(run["given"][r][i][0]), lang, r) for r in rounds
@@ -187,7 +212,7 @@ def test_before_the_reveal_no_frame_gives_the_answer_away(store, request, record
         for e in expected:
             assert any(a.startswith(e) for a in shown), (i, e, shown)
     record_property("frames_before_reveal", run["before"]["frames"])
-    print(f"\n{store}: {run['before']['frames']} messages to 5 students before the reveal")
+    print(f"\n{store}: {run['before']['frames']} messages to 7 students before the reveal")
 
 
 # ---------------------------------------------------------------------------- the room
@@ -216,6 +241,8 @@ def shoot(apps: dict, step: str) -> None:
 
 
 def test_a_class_in_a_room(browser, room):
+    if address.lan_address() is None:  # what the walk checks is that the QR code finds it
+        unavailable("this machine has no network address a phone could open (no route out)")
     local = f"http://localhost:{room.port}"
     context = new_context(browser, viewport=PROJECTOR)
     phones_zh = new_context(browser, viewport=PHONE, locale="zh-CN")
@@ -269,7 +296,7 @@ def _room_walk(context, phones_zh, local: str) -> None:
                                       (phone_zh, "zh", "quiz.choice.no", "4,2")):  # fmt: skip
         letter = "A" if choice == "quiz.choice.yes" else "B"
         app.main.get_by_text(f"{letter} · {text(choice, lang)}", exact=True).click()
-        app.main.get_by_role("textbox").first.fill(number)
+        app.main.get_by_role("textbox", name=text("quiz.your_answer", lang)).fill(number)
         with app.rerun():
             app.main.get_by_role("button", name=text("classroom.vote.send", lang)).click()
         expect(app.main.get_by_text(text("classroom.vote.counted", lang))).to_have_count(1)
@@ -280,7 +307,7 @@ def _room_walk(context, phones_zh, local: str) -> None:
     shoot(apps, "2_vote")
 
     with teacher.rerun():
-        teacher.main.get_by_role("button", name=text("classroom.board.again")).first.click()
+        teacher.main.locator(".st-key-class_again_weighted_sum_1").get_by_role("button").click()
     expect(teacher.main).to_contain_text(counts(2, 0, 2))
     for app, lang in ((phone, "en"), (phone_zh, "zh")):  # round 2 reaches them by itself
         expect(app.main.get_by_text(text("classroom.vote.again", lang, round=2))).to_be_visible()
@@ -292,7 +319,7 @@ def _room_walk(context, phones_zh, local: str) -> None:
     shoot(apps, "3_round2")
 
     with teacher.rerun():
-        teacher.main.get_by_role("button", name=text("classroom.board.reveal")).first.click()
+        teacher.main.locator(".st-key-class_reveal_weighted_sum_1").get_by_role("button").click()
     expect(teacher.main).to_contain_text("Right: 1 of 2 in round 1 (50%), 1 of 1 in round 2")
     teacher.check("the projector after the reveal")
     round1 = text("classroom.board.round", "zh", round=1)

@@ -10,9 +10,16 @@ session's score does not count a vote either). After the reveal, the student's o
 verdict for each round they voted in (from the store's view, so a page opened again has
 them too), the explanation and the class's spread; then the page goes on.
 
-A question the class is not asking (another page, other settings) is answered as outside
-a class: the verdict at once. So is one the student had answered before the class asked
-it (the verdict was given then).
+The whole page waits while the class votes on a question there (``open_here``), not only
+the question with the class's signature: a student at other settings (another followed
+token, sentence or model size, a stop's own settings) asks another question, but the
+page's figures still show the class's answer. Such a question waits unanswered; the page
+says why and offers the class's settings (``held_note``). A question the student had
+answered before the class asked it keeps its verdict (given then), and the rest waits all
+the same. On a page the class is not voting on, a question is answered as outside a class.
+
+What here draws only draws: the page (ui.quiz) keeps the session's score from
+``verdicts`` and says which class questions it drew (``watch``).
 """
 
 from __future__ import annotations
@@ -20,14 +27,13 @@ from __future__ import annotations
 import streamlit as st
 
 import classroom as store_api
+from classroom import QuestionBoard
 from core.quiz.question import Question
 from ui import questions as asked
 from ui.classroom import session
-from ui.classroom.panel import shares, spread_of
-from ui.classroom.student import refusal
+from ui.classroom.student import class_votes, refusal, take_settings
 from ui.i18n import t
 from ui.settings import Settings
-from ui.widgets import show_chart
 
 OPEN, REVEALED = "open", "revealed"
 
@@ -54,6 +60,58 @@ def _mine(m: session.Member) -> dict[str, dict[int, str]]:
     return m.view.mine if m.view is not None else {}
 
 
+def open_here(page: str) -> tuple[QuestionBoard, ...]:
+    """The class's questions asked on ``page`` and not revealed yet, for a student in class.
+    While there is one, the page's rest is held back whatever the student's own settings:
+    another followed token, sentence or model size asks another question, but its figures
+    (a whole weights matrix, a yes or no that holds at every size) show the class's answer."""
+    m = session.studying()
+    if m is None or m.view is None:
+        return ()
+    return tuple(b for b in m.view.questions if b.page == page and not b.revealed)
+
+
+def recheck(page: str) -> tuple[QuestionBoard, ...]:
+    """``open_here``, as the store has it now: for a callback about to keep an answer
+    ("Check", "Show me") on a page drawn before the class asked (its view is up to
+    session.STUDENT_POLL_S old; one cheap call when nothing moved)."""
+    m = session.studying()
+    if m is not None and not open_here(page):
+        session.refresh_view(m)
+    return open_here(page)
+
+
+def watch(questions: list[Question], boards: tuple[QuestionBoard, ...] = ()) -> None:
+    """The page drew these questions and waits on these class questions: a new round or a
+    reveal of one (the class's, at whatever settings) reruns it (ui.classroom.student's
+    poll); the reveal of one it waits on lets the page go on."""
+    m = session.studying()
+    if m is not None:
+        m.drawn.update(store_api.question_key(q.signature) for q in questions)
+        m.drawn.update(b.key for b in boards)
+
+
+def held_note(
+    name: str, class_open: tuple[QuestionBoard, ...], questions: list[Question], waiting: bool
+) -> None:
+    """Under the questions of a page the class holds: why the rest waits; and where some of
+    the student's questions here are not the class's (``waiting``: other settings; or none
+    is), the class's settings to take, to vote with everyone."""
+    m = session.studying()
+    if not waiting and any(session.class_question(m, q) is not None for q in questions):
+        st.caption(f":material/hourglass_top: {t('classroom.held')}")
+        return
+    st.info(t("classroom.held.elsewhere"), icon=":material/tune:")
+    st.button(
+        t("classroom.held.take"),
+        type="primary",
+        icon=":material/arrow_forward:",
+        on_click=take_settings,
+        args=(class_open[0].link,),
+        key=f"class_take_{name}",
+    )
+
+
 def holds(q: Question, records: dict) -> bool:
     """Whether "Check" on this question is a vote whose verdict waits (after the vote)."""
     return state(q, records) == OPEN
@@ -66,7 +124,6 @@ def notes(q: Question) -> list[tuple[str, str, str]]:
     if m is None:
         return []
     cq = session.class_question(m, q)
-    m.drawn.add(store_api.question_key(q.signature))  # a new round or the reveal reruns
     given = m.ballots.get(q.signature, {})
     round_open = cq.round if cq is not None else max(given, default=1)
     outcome, detail = m.votes.get(q.signature, (None, None))
@@ -103,30 +160,32 @@ def _shown_vote(q: Question, value: str) -> str:
     return str(int(number)) if number.is_integer() else repr(number)
 
 
-def revealed(q: Question, settings: Settings) -> None:
-    """A revealed question: the student's verdict for each round voted in, why, the
-    class's votes; the session's score counts the last round's vote."""
+def verdicts(q: Question) -> dict[int, dict]:
+    """A revealed question's verdicts on the student's own votes, by round: the store's
+    view of them, or what this page sent when that view is older than its votes."""
+    m = session.studying()
+    key = store_api.question_key(q.signature)
+    stored = _mine(m).get(key, {})
+    if stored:
+        given = {r: (_shown_vote(q, v), v) for r, v in stored.items()}
+    else:
+        given = m.ballots.get(q.signature, {})
+    return {
+        r: {"guess": shown, "right": q.is_right(guess), "skipped": False}
+        for r, (shown, guess) in sorted(given.items())
+    }
+
+
+def revealed(q: Question, rounds: dict[int, dict], settings: Settings) -> None:
+    """A revealed question: the verdict on each round's vote (``verdicts``; "shown
+    without a guess" when there is none), why, and the class's votes."""
     m = session.studying()
     cq = session.class_question(m, q)
-    key = cq.key
-    m.drawn.add(key)
-    records = asked.answers()
-    votes = {r: _shown_vote(q, v) for r, v in _mine(m).get(key, {}).items()}
-    checked = {r: q.is_right(v) for r, v in _mine(m).get(key, {}).items()}
-    if not votes:  # the store's view is older than this page's votes: what was sent
-        given = m.ballots.get(q.signature, {})
-        votes = {r: shown for r, (shown, _) in given.items()}
-        checked = {r: q.is_right(guess) for r, (_, guess) in given.items()}
-    record = records.get(q.signature, asked.REVEALED)
-    for r in sorted(votes):
-        record = {"guess": votes[r], "right": checked[r], "skipped": False}
-        named = cq.round > 1 or len(votes) > 1  # the class voted twice: say which round
+    named = cq.round > 1 or len(rounds) > 1  # the class voted twice: say which round
+    for r, record in rounds.items():
         prefix = f"**{t('classroom.board.round', round=r)}** · " if named else ""
         asked.verdict_line(q, record, prefix)
-    if not votes:
-        asked.verdict_line(q, record)
+    if not rounds:
+        asked.verdict_line(q, asked.answers().get(q.signature, asked.REVEALED))
     asked.explanation(q, settings)
-    records[q.signature] = record
-    st.markdown(t("classroom.student.revealed"))
-    show_chart(spread_of(m, cq), key=f"class_{key[:8]}")
-    shares(cq, f"class_{key[:8]}_shift")
+    class_votes(m, cq)

@@ -4,11 +4,12 @@ and the operating system what it needs)."""
 
 from __future__ import annotations
 
+import functools
 import os
 
 import streamlit as st
 
-from classroom import address
+from classroom import address, setting
 from ui import registry
 from ui import settings as cfg
 from ui.classroom import session
@@ -21,15 +22,22 @@ def _lan_address() -> str | None:
     return address.lan_address()
 
 
+@functools.cache
+def _in_container() -> bool:
+    return address.in_container()
+
+
 def join_address(page: str) -> address.JoinAddress:
     """Where phones in the room reach this page (classroom.address): the public setting,
     the teacher's browser's address, or this machine's on the local network."""
     return address.join_address(
         st.context.url,
         page_path="" if page == registry.DEFAULT_PAGE else page,
-        public_url=address.public_setting(os.environ, session.secrets()),
+        public_url=setting(address.PUBLIC_SETTING, os.environ, session.secrets()),
+        pages=registry.ORDER,
         lan_ip=_lan_address(),
         server_address=str(st.get_option("server.address") or ""),
+        in_container=_in_container(),
     )
 
 

@@ -7,9 +7,10 @@ the teacher's panel and projector.
   "Bring the class here", the tallies' CSV and "End the class" (``teacher_panel``); in
   place of its question box the projector (``projector``): each question with its choices,
   how many are in class and have voted, the spread of the votes (never the answer before
-  "Reveal"), "Discuss and vote again" and "Reveal". The spread is a fragment that runs
-  every session.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing
-  moved, the last board drawn again.
+  "Reveal"), "Discuss and vote again", "Reveal", and the next step the votes suggest when
+  the teacher asks (ui.teacher.advice). The spread is a fragment that runs every
+  session.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing moved,
+  the last board drawn again.
 - A student's page: ui.classroom.student (it draws the class's spread and shift with
   ``spread_of`` and ``shares`` from here).
 """
@@ -135,18 +136,20 @@ def _join_box(m: session.Member, page: str, settings: cfg.Settings) -> None:
     if where.base is None:
         st.markdown(f"# {code}")
         st.warning(t(f"classroom.panel.no_address.{where.source}"), icon=":material/wifi_off:")
-        return
-    link = join.join_link(m, settings, where.base)
-    qr, about = st.columns([2, 3], vertical_alignment="center")
-    with qr:
-        st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
-    with about:
-        st.markdown(f"# {code}")
-        st.markdown(t("classroom.panel.how"))
-        st.code(link, language=None, wrap_lines=True)
-        if where.source in (address.NETWORK, address.SETTING):
-            said = t(f"classroom.panel.via_{where.source}", host=md_escape(where.host))
-            st.caption(f":material/wifi: {said}")
+    else:
+        link = join.join_link(m, settings, where.base)
+        qr, about = st.columns([2, 3], vertical_alignment="center")
+        with qr:
+            st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
+        with about:
+            st.markdown(f"# {code}")
+            st.markdown(t("classroom.panel.how"))
+            st.code(link, language=None, wrap_lines=True)
+            if where.source in (address.NETWORK, address.SETTING):
+                said = t(f"classroom.panel.via_{where.source}", host=md_escape(where.host))
+                st.caption(f":material/wifi: {said}")
+    for caution in where.cautions:  # a setting left out; a container's own address
+        st.warning(t(f"classroom.panel.caution.{caution}"), icon=":material/warning:")
 
 
 def teacher_panel(page: str, settings: cfg.Settings) -> None:
@@ -263,7 +266,8 @@ def spread_of(m: session.Member, cq, title: str = ""):
 
 
 def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
-    """The teacher's two moves on an open question (buttons: a click reruns the page)."""
+    """The teacher's moves on an open question ("Discuss and vote again", "Reveal",
+    "Suggest a next step": a click reruns the page), and the step last suggested."""
     cq = session.class_question(m, q)
     if cq is None:
         return
@@ -289,6 +293,8 @@ def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
         help=t("classroom.board.reveal_help"),
         key=f"class_reveal_{name}_{i}",
     )
+    advice.button(row, m, q, key=f"class_advice_{name}_{i}")
+    advice.suggested(m, q, prefix)  # as asked for: not live (it would answer the room)
 
 
 # A plain st.fragment: it moves no control, so the link has nothing to take in, and writing it
@@ -328,7 +334,6 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str, rounds: 
         if cq is not None and any(r.voters for r in cq.rounds):
             title = t("classroom.board.question", n=i) if numbered else ""
             show_chart(spread_of(m, cq, title), key=f"class_{name}_{i}")
-    advice.suggest(m, live, numbered)  # the next step the share right suggests (not shown)
 
 
 def _reveal(m: session.Member, q: Question) -> None:

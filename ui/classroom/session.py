@@ -104,7 +104,7 @@ def secrets():
 
 
 def _setting() -> str:
-    return classroom.store_setting(os.environ, secrets())
+    return classroom.setting(classroom.SETTING, os.environ, secrets())
 
 
 @st.cache_resource(show_spinner=False)
@@ -332,10 +332,16 @@ def bring_here(m: Member, page: str, settings: cfg.Settings) -> bool:
     return ok
 
 
+def tallies(m: Member) -> list[classroom.Tally] | None:
+    """The class's anonymous tallies (each value counted right or not), None when the store
+    cannot be reached."""
+    ok, rows = _call(m, _store_call("tallies"), m.code, m.key)
+    return rows if ok else None
+
+
 def tallies_csv(m: Member) -> str:
     """The class's anonymous tallies as CSV (only the header when the store is down)."""
-    ok, rows = _call(m, _store_call("tallies"), m.code, m.key)
-    return classroom.tallies_csv(rows if ok else [])
+    return classroom.tallies_csv(tallies(m) or [])
 
 
 def end_class(m: Member) -> None:

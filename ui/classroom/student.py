@@ -107,7 +107,6 @@ def student_question(q: Question, answered: bool) -> None:
     if m is None:
         return
     key = store_api.question_key(q.signature)
-    m.drawn.add(key)
     outcome, detail = m.votes.get(q.signature, (None, None))
     cq = session.class_question(m, q)
     open_here = cq is not None and not cq.revealed
@@ -119,16 +118,21 @@ def student_question(q: Question, answered: bool) -> None:
         st.caption(f":material/how_to_vote: {counted}{waiting}")
     elif outcome == "unreachable":
         st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
-    elif outcome == "refused":
+    elif outcome == "refused" and not (detail == "not_published" and cq is not None):
         st.warning(t(f"classroom.vote.{refusal(detail)}"), icon=":material/how_to_vote:")
     if cq is None:
         return
     if cq.revealed:
-        st.markdown(t("classroom.student.revealed"))
-        show_chart(spread_of(m, cq), key=f"class_{key[:8]}")
-        shares(cq, f"class_{key[:8]}_shift")
+        class_votes(m, cq)
     elif again:
         _vote_again(q, cq.round, key)
+
+
+def class_votes(m: session.Member, cq) -> None:
+    """After the reveal, under a student's question: the class's votes and the shift."""
+    st.markdown(t("classroom.student.revealed"))
+    show_chart(spread_of(m, cq), key=f"class_{cq.key[:8]}")
+    shares(cq, f"class_{cq.key[:8]}_shift")
 
 
 def refusal(reason: object) -> str:
@@ -181,11 +185,19 @@ def dismiss_offer(m: session.Member, number: int) -> None:
 GO = "_class_go"  # session_state: the page a student chose to follow the teacher to
 
 
-def go_to_offer(m: session.Member, number: int, page: str, link: str) -> None:
-    """Callback of a student's "Go there": the teacher's settings taken here (before any
-    widget is drawn; the student stays in the class), the page switched to next."""
-    m.offer_seen = max(m.offer_seen, number)
+def take_settings(link: str) -> None:
+    """Callback: the teacher's settings (a class question's or offer's link) taken here,
+    before any widget is drawn; the student stays in the class, in their own language and
+    view. What "Show me" or a stop had set is the teacher's settings now: nothing to undo."""
     cfg.apply_link(link)
+    st.session_state.pop(asked.SHOWN, None)
+
+
+def go_to_offer(m: session.Member, number: int, page: str, link: str) -> None:
+    """Callback of a student's "Go there": the teacher's settings taken, the page switched
+    to next."""
+    m.offer_seen = max(m.offer_seen, number)
+    take_settings(link)
     pages = registry.pages()
     st.session_state[GO] = pages.get(page, pages[registry.DEFAULT_PAGE]).path
 

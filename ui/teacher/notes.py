@@ -20,11 +20,6 @@ from ui.teacher.note_text import QuestionNote, StopNote, stop_note
 from ui.widgets import md_escape
 
 
-def page_of(name: str) -> str:
-    """The page that asks the questions named ``name`` ("generate_share": generate)."""
-    return next(p.name for p in registry.pages().values() if name in p.questions)
-
-
 def for_teacher(settings: Settings) -> bool:
     """Whether this session may see the notes: the presenter view, and no student's."""
     return settings.present and session.studying() is None
@@ -69,7 +64,7 @@ def draw(name: str, questions: list[Question], settings: Settings) -> None:
     """The notes on the questions named ``name``, folded, for the teacher alone."""
     if not for_teacher(settings):
         return
-    page = page_of(name)
+    page = registry.page_asking(name)
     primary = name == page
     note = stop_note(page, questions, lang(), primary)
     with st.expander(t("teacher.notes.title"), icon=":material/school:"):

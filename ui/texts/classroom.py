@@ -98,6 +98,18 @@ TEXTS = {
         "en": "Your class's votes, now that the answer is revealed:",
         "zh": "答案已揭晓，这是全班的投票：",
     },
+    "held": {
+        "en": "The class is voting on this question; the rest of the page comes with the reveal.",
+        "zh": "全班正在为这道题投票；老师揭晓答案后，这一页的其余内容才会出现。",
+    },
+    "held.elsewhere": {
+        "en": "The class is voting on this page's question at your teacher's settings; the "
+        "rest of the page comes with the reveal. Take the class's settings to vote with "
+        "everyone.",
+        "zh": "全班正在按老师的设置为这一页的问题投票；老师揭晓答案后，这一页的其余内容才会出现。"
+        "换成全班的设置，就能和大家一起投票。",
+    },
+    "held.take": {"en": "Take the class's settings", "zh": "换成全班的设置"},
     # the teacher's panel
     "panel.title": {"en": "Class {code}", "zh": "课堂 {code}"},
     "panel.join": {"en": "Join: code, link and QR code", "zh": "加入方式：课堂码、链接和二维码"},
@@ -133,11 +145,20 @@ TEXTS = {
         "zh": "没有二维码：服务器只在这台电脑上监听（它的 `server.address` 是本机地址），手机打不开。"
         "请用 `--server.address 0.0.0.0` 启动，或者把 `ATTENTION_LAB_PUBLIC_URL` 设为学生能打开的地址。",
     },
-    "panel.no_address.bad_setting": {
-        "en": "No QR code: the setting `ATTENTION_LAB_PUBLIC_URL` is not a web address (it "
-        "should look like https://lab.school.example/). Correct it, or leave it out.",
-        "zh": "没有二维码：设置项 `ATTENTION_LAB_PUBLIC_URL` 不是网址（应当形如 "
-        "https://lab.school.example/）。请改正，或者删掉它。",
+    "panel.caution.bad_setting": {
+        "en": "The setting `ATTENTION_LAB_PUBLIC_URL` is left out: it is not the app's "
+        "address (it should be the address of its first page, like "
+        "https://lab.school.example/, with no page name, settings or spaces). Correct it, or "
+        "remove it.",
+        "zh": "已忽略设置项 `ATTENTION_LAB_PUBLIC_URL`：它不是应用的地址（应当是应用首页的地址，"
+        "形如 https://lab.school.example/，不带页面名、设置或空格）。请改正，或者删掉它。",
+    },
+    "panel.caution.container": {
+        "en": "This app runs in a container: the address above is the container's, which "
+        "phones can open only if the container shares this computer's network. If they "
+        "cannot, set `ATTENTION_LAB_PUBLIC_URL` to the address they can open.",
+        "zh": "这个应用运行在容器里：上面的地址是容器自己的，只有容器与这台电脑共用网络时手机才能打开。"
+        "如果手机打不开，请把 `ATTENTION_LAB_PUBLIC_URL` 设为手机能打开的地址。",
     },
     "panel.qr_title": {"en": "The link to join class {code}", "zh": "加入课堂 {code} 的链接"},
     "panel.bring": {"en": "Bring the class here", "zh": "让全班来这里"},

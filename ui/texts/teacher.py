@@ -40,6 +40,16 @@ TEXTS = {
     # --- the projector's suggestion after a vote ------------------------------------------
     # Round 1 (a second vote is still to come), then round 2 (the discussion has happened).
     "advice.title": {"en": "Suggested next step", "zh": "建议的下一步"},
+    "advice.ask": {"en": "Suggest a next step", "zh": "建议下一步"},
+    "advice.ask_help": {
+        "en": "From the votes in right now: what the share that chose the answer suggests "
+        "doing next. It names no choice, and it stays as it is while votes come in (the room "
+        "reads it too); press again for a new one.",
+        "zh": "根据此刻已收到的投票：按选对的比例，建议下一步怎么做。它不点出任何选项；"
+        "之后再有投票，它也保持不变（全班都看得到它）。要更新，就再点一次。",
+    },
+    "advice.from": {"en": " (from {voters} votes)", "zh": "（根据 {voters} 票）"},
+    "advice.from_one": {"en": " (from 1 vote)", "zh": "（根据 1 票）"},
     "advice.reteach_1": {
         "en": "Fewer than {low} % chose the answer: a discussion has too little to start from. Explain the idea again first, without the answer, then “{again}”.",
         "zh": "选对的不到 {low}%：讨论缺少起点。先重新讲一遍核心思想（不说答案），再“{again}”。",

@@ -223,10 +223,20 @@ def decode_qr(app: AppPage) -> str:
     import zxingcpp
     from PIL import Image
 
-    shot = app.main.get_by_test_id("stImage").first.screenshot()
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)).convert("L"))
-    assert found, "the QR code on the projector does not decode"
-    return found[0].text
+    image = app.main.get_by_test_id("stImage").first.locator("img")
+    image.wait_for()
+    # The image's bytes arrive after the element, and a new element fades in: read the
+    # pixels once they are all there, and again while they settle, as a camera would.
+    app.page.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=image.element_handle()
+    )
+    for _ in range(10):
+        shot = image.screenshot()
+        found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)).convert("L"))
+        if found:
+            return found[0].text
+        app.page.wait_for_timeout(300)
+    raise AssertionError("the QR code on the projector does not decode")
 
 
 def serves_the_app(link: str) -> bool:

@@ -210,8 +210,16 @@ class BrowserStudent:
             path = "/" if target == DEFAULT_PAGE else f"/{target}"
 
             def go() -> None:
-                links = self.page.get_by_test_id("stSidebarNavLink")
-                links.nth(self.page.evaluate(NAV_INDEX_JS, path)).click()
+                from playwright.sync_api import Error as PlaywrightError
+
+                # The navigation is drawn again by a run: until its link is there, an index
+                # of -1 would make nth() the last link, another page.
+                present = f"(path) => ({NAV_INDEX_JS})(path) >= 0"
+                self.page.wait_for_function(present, arg=path, polling=POLL_MS)
+                index = self.page.evaluate(NAV_INDEX_JS, path)
+                if index < 0:
+                    raise PlaywrightError(f"no link to {path} in the navigation")
+                self.page.get_by_test_id("stSidebarNavLink").nth(index).click()
                 self.here = target
 
             return self._timed(f"page {target}", go)

@@ -47,14 +47,12 @@ from bench.sections.phone_probe import (
     MOVED_JS,
     PROBES_JS,
     SHIFTS_JS,
-    cls,
     first_direction,
     in_sidebar,
-    movers,
     open_sidebar,
     thumb,
 )
-from harness.browser import launch, missing, new_context
+from harness.browser import cls, launch, missing, movers, new_context
 from harness.server import StreamlitServer
 
 PHONE = {"device_scale_factor": 3, "is_mobile": True, "has_touch": True}

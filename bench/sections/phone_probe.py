@@ -20,25 +20,17 @@ marks or its canvas, and the time is the paint after the last change inside a ch
 
 from __future__ import annotations
 
-import math
+from harness.browser import DESCRIBE_JS, SHIFT_JS
 
-PROBES_JS = r"""
+PROBES_JS = (
+    (
+        r"""
 (() => {
   const P = (window.__phone = {
     lcp: 0, lcpWhat: '', shifts: [], key: 0, first: 0, last: 0,
     changed: 0, painted: 0, chartChanged: 0, chartPainted: 0, pending: false,
   });
   const now = () => performance.now();
-  const describe = (node) => {
-    const el = node && node.nodeType === 1 ? node : node && node.parentElement;
-    if (!el) return '';
-    const id = el.closest('[data-testid]');
-    const key = el.closest('[class*="st-key-"]');
-    const named = key ? ' ' + (key.className.match(/st-key-\S+/) || [''])[0] : '';
-    const words = (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ');
-    const text = Array.from(words).slice(0, 30).join('');  // whole characters
-    return `${el.tagName.toLowerCase()} in ${id ? id.dataset.testid : '?'}${named}: ${text}`;
-  };
   const watch = (type, take) => {
     try {
       new PerformanceObserver((list) => list.getEntries().forEach(take))
@@ -47,12 +39,9 @@ PROBES_JS = r"""
   };
   watch('largest-contentful-paint', (e) => {
     P.lcp = e.startTime;
-    P.lcpWhat = e.element ? describe(e.element) : (e.url || '');
+    P.lcpWhat = e.element ? (DESCRIBE)(e.element) : (e.url || '');
   });
-  watch('layout-shift', (e) => P.shifts.push({
-    t: e.startTime, value: e.value, input: e.hadRecentInput,
-    what: (e.sources || []).map((s) => describe(s.node)).filter(Boolean).slice(0, 3),
-  }));
+  watch('layout-shift', (e) => P.shifts.push((SHIFT)(e)));
   document.addEventListener('keydown', (e) => {
     if (!e.key.startsWith('Arrow')) return;
     Object.assign(P, {key: Math.min(e.timeStamp || now(), now()), first: 0, last: 0,
@@ -110,6 +99,10 @@ PROBES_JS = r"""
   }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })();
 """
+    )
+    .replace("(DESCRIBE)", f"({DESCRIBE_JS})")
+    .replace("(SHIFT)", f"({SHIFT_JS})")
+)
 
 # Whether the app is at rest with every chart drawn (see the module's docstring).
 _AT_REST = r"""
@@ -169,32 +162,6 @@ MOVED_JS = (
 
 SHIFTS_JS = "() => window.__phone.shifts"
 KEYED = '[class*="st-key-{key}"]'  # the element container of a widget with this key
-
-
-def cls(shifts: list[dict], since: float = 0.0, until: float = math.inf) -> float:
-    """Cumulative Layout Shift as web-vitals defines it: shifts without a recent input,
-    grouped into session windows (each shift within 1 s of the previous one and the window
-    at most 5 s long); the largest window's sum. Only shifts from ``since`` to ``until``."""
-    best = total = 0.0
-    first = previous = -math.inf
-    for shift in sorted(shifts, key=lambda s: s["t"]):
-        t = shift["t"]
-        if shift["input"] or not since <= t < until:
-            continue
-        if t - previous < 1000 and t - first < 5000:
-            total += shift["value"]
-        else:
-            first, total = t, shift["value"]
-        previous = t
-        best = max(best, total)
-    return best
-
-
-def movers(shifts: list[dict], since: float = 0.0, until: float = math.inf) -> list[str]:
-    """What moved in the shifts counted by ``cls``, the largest shifts first."""
-    counted = [s for s in shifts if not s["input"] and since <= s["t"] < until]
-    counted.sort(key=lambda s: -s["value"])
-    return [f"{s['value']:.3f} at {s['t'] / 1000:.2f} s: {'; '.join(s['what'])}" for s in counted]
 
 
 def thumb(page, key: str):

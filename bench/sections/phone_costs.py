@@ -10,11 +10,12 @@
   taken out) goes to its kind; an event of no known kind counts as its parent's.
 - At load, the page's own counters (``Performance.getMetrics``) give style and layout.
 
-All times are the main thread's, slowed down like the rest (4×), and wall-clock times, which
-the rest of a shared machine stretches too. The renderer's CPU time (the DevTools protocol's
-SystemInfo, every renderer process: the main thread and its painting threads) is not slowed
-down and hardly disturbed by the machine's other work: the figure to compare two revisions by
-on a busy machine.
+Times are the main thread's wall-clock times, which the rest of a shared machine stretches
+too. The renderer's CPU time (the DevTools protocol's SystemInfo, every renderer process: the
+main thread and its painting threads) is hardly disturbed by it: the figure to compare two
+revisions by on a busy machine. It means something only at full speed: while the CPU is
+slowed down, Chromium keeps the renderer's thread busy waiting (about 0.8 of a core, idle
+or not).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from ui.frame import open_page
 from ui.i18n import t
 from ui.quiz import ask
 from ui.views.real_model import PAGE, lines, unavailable, unknown, up_close
-from ui.widgets import index_picker, matrix_view, md_escape
+from ui.widgets import data_table, index_picker, matrix_view, md_escape
 
 
 def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -> None:
@@ -46,11 +46,11 @@ def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -
     st.markdown(link_summary(ranked, labels, qi, ki, t))
     st.markdown(f"**{t('real_model.ranking')}**")
     config = {t("real_model.col_weight"): st.column_config.NumberColumn(format="%.3f")}
-    st.dataframe(ranking(ranked, t), hide_index=True, column_config=config)
+    data_table(ranking(ranked, t), config)
     lines(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
 
     # 2) one head up close, starting at the strongest head for the link; 3) its whole layer
-    up_close(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
+    up_close(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}", present=s.present)
 
     st.subheader(t("real_model.differences"))
     st.markdown(t("real_model.differences_body"))

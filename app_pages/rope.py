@@ -22,9 +22,9 @@ from ui.widgets import (
 )
 
 FORMULA = (  # stacked, so each line fits a phone
-    r"\begin{gathered}\begin{pmatrix} q'_{2i} \\ q'_{2i+1} \end{pmatrix} = "
+    r"\begin{gathered}\begin{pmatrix} q'_{2i+1} \\ q'_{2i+2} \end{pmatrix} = "
     r"\begin{pmatrix} \cos m\theta_i & -\sin m\theta_i \\ \sin m\theta_i & \cos m\theta_i "
-    r"\end{pmatrix} \begin{pmatrix} q_{2i} \\ q_{2i+1} \end{pmatrix}"
+    r"\end{pmatrix} \begin{pmatrix} q_{2i+1} \\ q_{2i+2} \end{pmatrix}"
     r"\\ \theta_i = \mathrm{base}^{-2i/d_k}\end{gathered}"
 )
 

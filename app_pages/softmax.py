@@ -70,7 +70,7 @@ def weights(s: cfg.Settings, p) -> None:
 
     # How sharp is every row of this head?
     st.subheader(t("softmax.sharpness"))
-    st.markdown(t("softmax.sharpness_body"))
+    st.markdown(t("softmax.exaggerates") + " " + t("softmax.sharpness_body"))
     glossary("nats", "jacobian", "frobenius")
     st.latex(
         r"\begin{gathered}H=-\sum_j p_j\ln p_j,\qquad N_\mathrm{eff}=e^{H}\\ "

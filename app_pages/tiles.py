@@ -49,7 +49,7 @@ def listing(walk: TileWalk, labels: list[str]) -> str:
 
 @fragment
 def walk_view(walk: TileWalk, labels: list[str], qi: int, row: tuple) -> None:
-    """The walk up to the chosen tile: the row, the tile's update, m, l and the output."""
+    """The walk up to the chosen tile: the row, the tile's update, m, ℓ and the output."""
     st.subheader(t("tiles.walk"))
     if st.session_state.get(f"{STEP}_of") != row:  # a new row starts again at its first tile
         st.session_state[STEP], st.session_state[f"{STEP}_of"] = 1, row

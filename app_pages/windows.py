@@ -74,7 +74,7 @@ def reach(n: int, labels: list[str], window: int, sinks: int) -> None:
     show_chart(reach_grid(field, labels, t), key="windows_reach")
     needed = field.layers_to_reach(0)
     shown = {"layers": layers, "count": int(field.counts[-1]), "n": n}
-    shown |= {"token": md_escape(labels[-1]), "earliest": int(field.earliest[-1]) + 1}
+    shown |= {"token": md_escape(labels[-1]), "earliest": int(field.earliest[-1])}
     first = (
         t("windows.reach_first", needed=needed)
         if needed is not None

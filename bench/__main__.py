@@ -1,4 +1,8 @@
-"""``python -m bench``: run the benchmark, print the table, optionally write it as JSON."""
+"""``python -m bench``: run the benchmark, print the table, optionally write it as JSON.
+
+It prints; the tables worth keeping go into docs/performance.md (RECORD), by hand, with the
+date and the machine's load.
+"""
 
 from __future__ import annotations
 
@@ -21,11 +25,15 @@ from bench.sections.common import (
     render_section,
 )
 
+RECORD = "docs/performance.md"  # where the measured tables are kept
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench",
         description="Speed and memory of Attention Lab, against its budgets.",
+        epilog=f"The figures measured, and when, are kept in {RECORD}: a new measurement "
+        "of a section replaces its table there.",
     )
     parser.add_argument(
         "--only",
@@ -133,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         if report:
             parts.append(report)
     print("\n\n".join(parts))
+    log(f"the measured tables are kept in {RECORD}")
 
     if args.json:
         payload = {

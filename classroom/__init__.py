@@ -38,7 +38,7 @@ refusal is a ``ClassError``; ``StoreUnavailable`` when the store cannot be reach
 
 The whole loop, as the UI would call it::
 
-    store = open_store(store_setting(os.environ, st.secrets))
+    store = open_store(setting(SETTING, os.environ, st.secrets))
     new = store.open_class()                          # the teacher: code + key
     store.publish(new.code, new.teacher_key, "softmax", "d=64&heads=4", questions)
     me = new_student_id()                             # a student's session
@@ -66,9 +66,10 @@ from classroom.errors import (
     StoreUnavailable,
 )
 from classroom.export import Tally, tallies_csv
-from classroom.factory import SETTING, open_store, store_setting
+from classroom.factory import SETTING, open_store
 from classroom.poll import Bar, QuestionBoard, RoundTally, Shift, question_key
 from classroom.qr import qr_svg
+from classroom.setting import setting
 from classroom.store import ClassStore
 from classroom.views import Board, NewClass, Offer, StudentView
 
@@ -99,7 +100,7 @@ __all__ = [
     "parse_code",
     "qr_svg",
     "question_key",
+    "setting",
     "show_code",
-    "store_setting",
     "tallies_csv",
 ]

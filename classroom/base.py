@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from classroom import bounds, codes, export, views
-from classroom.errors import BadRequest, ClassFull, NotOpen
+from classroom.errors import BadRequest, ClassFull, ClassNotFound, NotOpen
 from classroom.outage import QUIET_S, Outage
 from classroom.poll import ClassQuestion, canonical_vote, class_question, question_key
 from core.quiz.question import Question
@@ -33,9 +33,21 @@ class StoreBase:
         self._asked: dict[tuple[str, str], ClassQuestion] = {}
 
     @contextmanager
-    def _reach(self) -> Iterator[None]:
-        with self.outage.guard(self.failures):
-            yield
+    def _reach(self, code: str | None = None) -> Iterator[None]:
+        """The store's work: its failures become StoreUnavailable; a class not found whose
+        code was ended (``end_class``) in the last bounds.IDLE_S is said to have "ended",
+        so a student reads that rather than a mistyped code."""
+        try:
+            with self.outage.guard(self.failures):
+                yield
+        except ClassNotFound as gone:
+            if code is None or gone.reason != "not_found":
+                raise
+            with self.outage.guard(self.failures):
+                ended = self._ended(code, self.clock())
+            if not ended:
+                raise
+            raise ClassNotFound("ended") from None
 
     # --- the teacher ----------------------------------------------------------------------
 
@@ -51,7 +63,7 @@ class StoreBase:
     def _teacher(self, code: object, key: object) -> tuple[str, float]:
         """The class's code once the key is checked, and the time of the call."""
         code, now = codes.parse_code(code), self.clock()
-        with self._reach():
+        with self._reach(code):
             stored = self._key_hash(code, now)
         codes.check_key(key, stored)
         return code, now
@@ -95,7 +107,7 @@ class StoreBase:
         self, code: str, key: str, since: tuple[int, int] | None = None
     ) -> views.Board | None:
         code, now = codes.parse_code(code), self.clock()
-        with self._reach():
+        with self._reach(code):
             stored, version, present = self._stamp(code, now)
         codes.check_key(key, stored)
         if isinstance(since, tuple | list) and tuple(since) == (version, present):
@@ -109,20 +121,20 @@ class StoreBase:
             return export.tallies(self._snapshot(code, now, "all"))
 
     def end_class(self, code: str, key: str) -> None:
-        code, _ = self._teacher(code, key)
+        code, now = self._teacher(code, key)
         with self._reach():
-            self._delete(code)
+            self._delete(code, now)
 
     # --- a student ------------------------------------------------------------------------
 
     def join(self, code: str, student: str) -> None:
         code, student = codes.parse_code(code), codes.parse_student(student)
-        with self._reach():
+        with self._reach(code):
             self._join(code, student, self.clock())
 
     def leave(self, code: str, student: str) -> None:
         code, student = codes.parse_code(code), codes.parse_student(student)
-        with self._reach():
+        with self._reach(code):
             self._leave(code, student, self.clock())
 
     def vote(self, code: str, student: str, signature: str, guess: object) -> int:
@@ -130,7 +142,7 @@ class StoreBase:
         qkey = question_key(signature)
         asked = self._asked.get((code, qkey))
         if asked is None:
-            with self._reach():
+            with self._reach(code):
                 asked = self._question(code, qkey, self.clock())
             if asked is None:
                 raise NotOpen("not_published")
@@ -138,7 +150,7 @@ class StoreBase:
                 self._asked.clear()
             self._asked[code, qkey] = asked
         value = canonical_vote(asked, guess)
-        with self._reach():  # which checks again that the question is asked and open
+        with self._reach(code):  # which checks again that the question is asked and open
             return self._vote(code, student, qkey, value, self.clock())
 
     def student_view(
@@ -146,12 +158,12 @@ class StoreBase:
     ) -> views.StudentView | None:
         code, student = codes.parse_code(code), codes.parse_student(student)
         now = self.clock()
-        with self._reach():
+        with self._reach(code):
             stamp = self._student_stamp(code, student, now)
         if since is not None and since == stamp:
             return None
-        with self._reach():
-            return views.student_view(self._snapshot(code, now, "revealed"))
+        with self._reach(code):
+            return views.student_view(self._snapshot(code, now, "revealed"), student)
 
     def close(self) -> None:
         pass
@@ -162,7 +174,12 @@ class StoreBase:
         """Open a class under this code; False if the code is taken (ClassFull: too many)."""
         raise NotImplementedError
 
-    def _delete(self, code: str) -> None:
+    def _delete(self, code: str, now: float) -> None:
+        """Delete the class, and keep its code as ended (nothing else) for bounds.IDLE_S."""
+        raise NotImplementedError
+
+    def _ended(self, code: str, now: float) -> bool:
+        """Whether a class of this code was ended in the last bounds.IDLE_S."""
         raise NotImplementedError
 
     def _key_hash(self, code: str, now: float) -> str:

@@ -30,8 +30,8 @@ class StoreUnavailable(ClassError):
 
 
 class ClassNotFound(ClassError):
-    """No open class has this code: unknown, ended, expired ("not_found") or not a code at
-    all ("malformed_code")."""
+    """No open class has this code: unknown or expired ("not_found"), ended by its teacher
+    in the last 12 hours ("ended"), or not a code at all ("malformed_code")."""
 
     reason = "not_found"
 

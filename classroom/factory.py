@@ -6,8 +6,8 @@
 - ``redis://host:6379/0``, ``rediss://…`` (TLS), ``unix:///run/redis.sock``: that Redis
   server, shared by every replica given the same value.
 
-The setting comes from the environment, else from Streamlit's secrets under the same name:
-the UI passes both to ``store_setting`` (this package reads no secrets itself). A value
+The setting comes from the environment, else from Streamlit's secrets under the same name
+(classroom.setting: the UI passes both). A value
 that names no store is a mistake of the deployment: ValueError, with what was expected.
 """
 
@@ -25,15 +25,6 @@ DATA_SETTING = "ATTENTION_LAB_DATA"
 DEFAULT_DATA_DIR = "~/.attention-lab"
 DB_NAME = "classes.sqlite3"
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
-
-
-def store_setting(environ: Mapping[str, str] = os.environ, secrets: Mapping | None = None) -> str:
-    """The setting's value: the environment's, else the secrets' (st.secrets), else ""."""
-    value = environ.get(SETTING, "")
-    if not value.strip() and secrets is not None:
-        found = secrets.get(SETTING, "")
-        value = found if isinstance(found, str) else ""
-    return value.strip()
 
 
 def data_dir(environ: Mapping[str, str] = os.environ) -> Path:

@@ -25,53 +25,11 @@ from pathlib import Path
 from classroom import bounds, poll, views
 from classroom.base import StoreBase
 from classroom.errors import ClassFull, ClassNotFound, NotMember, NotOpen
+from classroom.sqlite_schema import create_schema
 
 BUSY_S = 2.0  # a write waits this long for another writer's lock, then the call fails
 PURGE_EVERY_S = 60.0
 POOL_IDLE = 8  # connections kept open between calls (more are opened while many call at once)
-SCHEMA_VERSION = 1
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS classes (
-    code TEXT PRIMARY KEY,
-    key_hash TEXT NOT NULL,           -- SHA-256 of the teacher key
-    version INTEGER NOT NULL DEFAULT 0,
-    student_version INTEGER NOT NULL DEFAULT 0,
-    used REAL NOT NULL,               -- time of the last change
-    joined INTEGER NOT NULL DEFAULT 0,
-    asked INTEGER NOT NULL DEFAULT 0, -- questions published so far (their order)
-    offer INTEGER NOT NULL DEFAULT 0,
-    offer_page TEXT,
-    offer_link TEXT
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS classes_used ON classes (used);
-CREATE TABLE IF NOT EXISTS members (
-    code TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
-    student TEXT NOT NULL,
-    seen REAL NOT NULL,               -- 0 once left
-    PRIMARY KEY (code, student)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS members_seen ON members (code, seen);
-CREATE TABLE IF NOT EXISTS questions (
-    code TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
-    qkey TEXT NOT NULL,
-    n INTEGER NOT NULL,               -- order of publication
-    pos INTEGER,                      -- place on the teacher's page; NULL when not current
-    data TEXT NOT NULL,               -- classroom.poll.to_json
-    round INTEGER NOT NULL DEFAULT 1,
-    revealed INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (code, qkey)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS votes (
-    code TEXT NOT NULL,
-    qkey TEXT NOT NULL,
-    round INTEGER NOT NULL,
-    student TEXT NOT NULL,
-    value TEXT NOT NULL,              -- classroom.poll.canonical_vote
-    PRIMARY KEY (code, qkey, round, student),
-    FOREIGN KEY (code, qkey) REFERENCES questions (code, qkey) ON DELETE CASCADE
-) WITHOUT ROWID;
-"""
 
 
 class SQLiteStore(StoreBase):
@@ -104,19 +62,12 @@ class SQLiteStore(StoreBase):
             if not self._ready:
                 with self._setup:
                     if not self._ready:
-                        self._create_schema(con)
+                        create_schema(con)
                         self._ready = True
         except BaseException:
             con.close()
             raise
         return con
-
-    def _create_schema(self, con: sqlite3.Connection) -> None:
-        con.execute("PRAGMA journal_mode = WAL")  # kept in the file: once is enough
-        (version,) = con.execute("PRAGMA user_version").fetchone()
-        if version != SCHEMA_VERSION:
-            con.executescript(SCHEMA)
-            con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
     def _tx(self, write: bool = False) -> Iterator[sqlite3.Connection]:
@@ -164,6 +115,7 @@ class SQLiteStore(StoreBase):
     def _purge(self, con: sqlite3.Connection, now: float, force: bool = False) -> None:
         if force or now - self._purged >= PURGE_EVERY_S or now < self._purged:
             con.execute("DELETE FROM classes WHERE used < ?", (now - bounds.IDLE_S,))
+            con.execute("DELETE FROM ended WHERE at < ?", (now - bounds.IDLE_S,))
             self._purged = now
 
     def _class(self, con: sqlite3.Connection, code: str, now: float) -> tuple:
@@ -205,9 +157,22 @@ class SQLiteStore(StoreBase):
             )
             return cur.rowcount == 1
 
-    def _delete(self, code: str) -> None:
+    def _delete(self, code: str, now: float) -> None:
         with self._tx(write=True) as con:
             con.execute("DELETE FROM classes WHERE code = ?", (code,))
+            con.execute("INSERT OR REPLACE INTO ended (code, at) VALUES (?, ?)", (code, now))
+            con.execute(  # a flood of classes opened and ended keeps the newest codes only
+                "DELETE FROM ended WHERE code IN (SELECT code FROM ended ORDER BY at DESC"
+                " LIMIT -1 OFFSET ?)",
+                (bounds.MAX_CLASSES,),
+            )
+
+    def _ended(self, code: str, now: float) -> bool:
+        with self._tx() as con:
+            row = con.execute(
+                "SELECT 1 FROM ended WHERE code = ? AND at >= ?", (code, now - bounds.IDLE_S)
+            ).fetchone()
+        return row is not None
 
     def _key_hash(self, code: str, now: float) -> str:
         with self._tx() as con:

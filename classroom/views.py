@@ -60,6 +60,10 @@ class StudentView:
     stamp: int  # student_view(since=stamp) is None until something a student sees moves
     questions: tuple[QuestionBoard, ...]  # the teacher's page's; tallies and answer if revealed
     offer: Offer | None
+    # The student's own votes on the revealed questions: question key -> round -> vote (as
+    # classroom.poll.canonical_vote stored it). Nothing of an open question: the page keeps
+    # what it sent, and a vote's verdict waits for the reveal.
+    mine: dict[str, dict[int, str]] = field(default_factory=dict, compare=False)
 
     def question(self, key: str) -> QuestionBoard | None:
         """The class's question with this key (a student's own question, by its
@@ -91,10 +95,15 @@ def board(s: Snapshot) -> Board:
     return Board(s.code, (s.version, s.present), s.present, s.joined, boards, s.offer)
 
 
-def student_view(s: Snapshot) -> StudentView:
+def student_view(s: Snapshot, student: str) -> StudentView:
     boards = tuple(
         question_board(q, round_open, revealed, s.votes.get(key, {}) if revealed else None)
         for key in s.current
         for q, round_open, revealed in [s.questions[key]]
     )
-    return StudentView(s.code, s.student_version, boards, s.offer)
+    mine = {}
+    for key in s.current:
+        own = {r: v[student] for r, v in s.votes.get(key, {}).items() if student in v}
+        if own and s.questions[key][2]:  # revealed: the votes were read
+            mine[key] = own
+    return StudentView(s.code, s.student_version, boards, s.offer, mine)

@@ -4,15 +4,17 @@ The article puts eight heads of four dimensions side by side (8 × 4 = 32) and s
 heads learn different relations: one follows the pronoun to its noun (it → cake), one
 the verb to its object (ate → cake), one the sentiment word to what it praises
 (delicious → cake). These numbers are designed, not trained, so that each head visibly
-does one thing, on "I ate the cake and it was delicious.":
+does one thing, on "I ate the cake and it was delicious.", row by row: a token that has no
+such link in a head (every token but the verb, in the object head) has nothing to look for
+there, and spreads its weight evenly.
 
     head  role      what every query does                     designed pair     weight
     1     pronoun   the worked example: pointers look for     it → cake         0.33
                     food
-    2     object    the verb looks at its object; all else    ate → cake        0.72
-                    at the verb
+    2     object    the verb looks at its object; every       ate → cake        0.72
+                    other token evenly (1/9 each)
     3     praise    the sentiment word looks at the food it   delicious → cake  0.60
-                    praises; all else at the sentiment word
+                    praises; every other token evenly
     4     previous  the token just before (the first token:   it → and          0.69
                     itself)
     5     self      the token itself                          it → it           0.69
@@ -39,9 +41,11 @@ scores and weights are the one-head example's: 1.3, 0.4 and 1.6 in the row of "c
 
 Heads 2 and 3 share one W_Q on different features, [kind, partner, subject, one]: a
 token of the kind (the verb "ate"; the sentiment word "delicious") looks for the
-partner (the object "cake"; food, of which "cake" has most). Every token looks for the
-kind through the constant "one", except the kind itself, whose row's −6 cancels it.
-"Subject" (I for the verb, it for the praise) is not looked for; W_V hands it on.
+partner (the object "cake"; food, of which "cake" has most). Every other token's query is
+zero, so all its scores are 0 and its weights an even 1/9: the head follows its link in
+one row only, as a head that tracks verbs and their objects has nothing to do at "the".
+"Subject" (I for the verb, it for the praise) and "one" are not looked for; W_V hands
+them on.
 
 Heads 4–8 see the same features, [one, position, position²/2, food], and differ in two
 numbers of W_Q: query i looks for the position p* = α·i + β (previous: α = 1, β = −1;
@@ -117,10 +121,10 @@ _X_PRAISE = [
 ]
 # [4, 4], shared by heads 2 and 3: row f is what feature f makes a token look for.
 _W_Q_KIND = [
-    [-6.0, 6.0, 0.0, 0.0],  # kind: the partner, not its own kind
+    [0.0, 6.0, 0.0, 0.0],  # kind: the partner
     [0.0, 0.0, 0.0, 0.0],  # partner
     [0.0, 0.0, 0.0, 0.0],  # subject
-    [6.0, 0.0, 0.0, 0.0],  # one: every token looks for the kind
+    [0.0, 0.0, 0.0, 0.0],  # one: nothing, so a token of no kind has no query (even row)
 ]
 # Heads 4-8: [n=9, 4], columns [one, position, position²/2, food]; food as in head 1.
 _X_POSITION = [

@@ -174,13 +174,14 @@ def new_context(
     outside: list[str] | None = None,
     init_script: str = "",
     timeout_ms: float = TIMEOUT_MS,
+    locale: str = "en-US",
     device: dict | None = None,
 ):
     """A fresh context (its own cookies, so its own Streamlit sessions) that never leaves
     this machine; with `outside`, every request to an origin other than `base_url`'s is
-    noted there first; `device`: Playwright's emulation options (a phone's pixel ratio,
-    touch)."""
-    context = browser.new_context(viewport=viewport or VIEWPORT, locale="en-US", **(device or {}))
+    noted there first. ``locale``: the browser's preferred language (navigator.language);
+    ``device``: Playwright's emulation options (a phone's pixel ratio, touch)."""
+    context = browser.new_context(viewport=viewport or VIEWPORT, locale=locale, **(device or {}))
     context.set_default_timeout(timeout_ms)
     if outside is not None:
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))

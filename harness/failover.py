@@ -2,13 +2,16 @@
 
 ``failover_class`` puts protocol students (who reconnect as Streamlit's frontend does)
 and browser students on the school's balancer, which keeps each on one replica with a
-cookie. The browser students open their pages while the protocol students run their
-plans; after a while every browser student moves the temperature, and the replica of the
-first browser student is killed (SIGKILL, by its own PID), so that a real page always
-goes through the fail-over. Each student of that replica must reach the other one, see
-the same page with the same settings (they all live in the link) and meet no error
-after the reconnect; then the browser students make a few more moves. The end-to-end
-test asserts on the result, the benchmark times it.
+cookie. The protocol students come with that cookie already set, one replica after the
+other, as students the balancer placed earlier in the lesson would: the killed replica
+then always has some of them, however the balancer would have spread a burst of new
+connections beside a browser's. The browser students open their pages while the
+protocol students run their plans; after a while every browser student moves the
+temperature, and the replica of the first browser student is killed (SIGKILL, by its
+own PID), so that a real page always goes through the fail-over. Each student of that
+replica must reach the other one, see the same page with the same settings (they all
+live in the link) and meet no error after the reconnect; then the browser students make
+a few more moves. The end-to-end test asserts on the result, the benchmark times it.
 """
 
 from __future__ import annotations
@@ -89,11 +92,13 @@ def failover_class(
     page_list = pages()
     movable = [p for p in page_list if set(registry.pages()[p].controls) & set(CONTROLS.values())]
     protocol = []
+    replicas = sorted(school.replicas)
     for i in range(n_protocol):
         page = start_page(i, page_list)
         steps_i = plan(i, steps, page_list, page)
         student = ProtocolStudent(school.url, i, steps_i, page, think=think, auto_reconnect=True)
         student.cookie = COOKIE
+        student.session.cookies[COOKIE] = replicas[i % len(replicas)]
         protocol.append(student)
     outside: list[str] = []
     browsers = []

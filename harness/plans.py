@@ -210,8 +210,10 @@ def lang_name(code: str) -> str:
 
 def app_errors(errors: list[str]) -> list[str]:
     """The errors of a reply less the verdicts on a student's wrong guesses (a page shows
-    them as error alerts; a student who answers at random gets some)."""
+    them as error alerts, in a class after the round's name; a student who answers at
+    random gets some)."""
     from ui.texts import CATALOG
 
-    verdicts = tuple(f"error shown: {text.split('{')[0]}" for text in CATALOG[WRONG_KEY].values())
-    return [e for e in errors if not e.startswith(verdicts)]
+    verdicts = [text.split("{")[0] for text in CATALOG[WRONG_KEY].values()]
+    shown = "error shown: "
+    return [e for e in errors if not (e.startswith(shown) and any(v in e for v in verdicts))]

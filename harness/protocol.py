@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
@@ -79,8 +80,15 @@ class ProtocolSession:
         default_page: str = "",
         auto_reconnect: bool = False,
         locale: str = "en-US",
+        browser_url: str | None = None,
     ) -> None:
+        """``browser_url``: the address the page reports as the browser's own (the app's
+        root; the page's path is added), where it is not ``base_url``: a browser behind a
+        proxy, which shows the proxy's public address."""
         self.base_url = base_url.rstrip("/")
+        self.browser_url = (browser_url or base_url).rstrip("/")
+        # Called with every message from the server, as received (raw protocol bytes).
+        self.listeners: list[Callable[[bytes], None]] = []
         self.own_marker = own_marker.encode() if own_marker else None
         self.default_page = default_page  # what to call the page served at "/"
         self.auto_reconnect = auto_reconnect
@@ -241,7 +249,7 @@ class ProtocolSession:
         info.is_embedded = False
         info.color_scheme = "light"
         path = "" if self.page == self.default_page else self.page
-        info.url = f"{self.base_url}/{path}"  # the browser's URL without its query
+        info.url = f"{self.browser_url}/{path}"  # the browser's URL without its query
         return msg
 
     async def _request(self, what: str, msg, timeout: float) -> Reply:
@@ -394,6 +402,8 @@ class ProtocolSession:
             raw, msg = cached, ForwardMsg.FromString(cached)
         elif msg.metadata.cacheable and msg.hash:
             self._cache[msg.hash] = raw
+        for listener in self.listeners:
+            listener(raw)
         own, leaks = scan_markers(raw, self.own_marker)
         if reply is not None:
             reply.messages += 1

@@ -50,6 +50,8 @@ class Reply:
     own_marker: int = 0  # messages that carried this session's marker
     leaks: list[str] = field(default_factory=list)  # other students' markers received
     texts: list[str] = field(default_factory=list)  # the markdown texts it drew
+    alerts: list[str] = field(default_factory=list)  # its alerts' texts (success, error, …)
+    codes: list[str] = field(default_factory=list)  # its st.code texts (the sidebar's too)
 
     @property
     def ok(self) -> bool:
@@ -123,12 +125,16 @@ def read_delta(msg, drawn: Drawn, reply: Reply | None, error: Callable[[str], No
         exc = element.exception
         error(f"exception: {exc.type}: {exc.message[:300]}")
         return None
+    if kind == "alert" and reply is not None:
+        reply.alerts.append(element.alert.body)
     if kind == "alert" and element.alert.format == Alert.ERROR:
         error(f"error shown: {element.alert.body[:300]}")
         return None
     if kind == "markdown" and reply is not None:
         reply.texts.append(element.markdown.body)
     if kind == "code":
+        if reply is not None:
+            reply.codes.append(element.code.code_text)
         if on_sidebar:
             drawn.codes.append(element.code.code_text)
         return None

@@ -128,7 +128,8 @@ def start_all(children: list[Child]) -> None:
 
 
 class StreamlitServer(Child):
-    """One `streamlit run SCRIPT` on 127.0.0.1; `with` starts it, waits until healthy, stops it."""
+    """One `streamlit run SCRIPT` on 127.0.0.1 (or ``address``); `with` starts it, waits until
+    healthy, stops it."""
 
     name = "Streamlit server"
 
@@ -140,11 +141,15 @@ class StreamlitServer(Child):
         runs: str | Path | None = None,
         env: dict[str, str] | None = None,
         port: int | None = None,
+        address: str = "127.0.0.1",
     ) -> None:
         """``options``: more Streamlit flags ({"server.disconnectedSessionTTL": "10"});
         ``runs``: a file for the per-run records of harness.instrumented; ``env``: more
-        environment variables for the server (harness.instrumented reads some)."""
+        environment variables for the server (harness.instrumented reads some);
+        ``address``: where it listens ("0.0.0.0": on every interface, as a laptop's
+        `streamlit run` does, so the machine's network address serves it too)."""
         self.script = Path(script)
+        self.address = address
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.options = dict(options or {})
@@ -167,7 +172,7 @@ class StreamlitServer(Child):
             "--server.port",
             str(self.port),
             "--server.address",
-            "127.0.0.1",
+            self.address,
             "--browser.gatherUsageStats",
             "false",
             # Files edited while it runs must not trigger reruns.

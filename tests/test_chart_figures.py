@@ -14,6 +14,7 @@ from core import (
     sharpness_sweep,
 )
 from core import recommender as films
+from core.decoder import Copies
 from core.long_context.online_softmax import online_softmax
 from core.long_context.receptive_field import receptive_field
 from core.long_context.sinks import sink_shares
@@ -199,6 +200,7 @@ def test_the_copying_page_s_charts_are_the_specs_altair_builds(
         (25, 75), checkpoint, t,
     )  # fmt: skip
     labels_ = list("abcdabcdab"[: 2 * (period or 4) + 1])
+    copies = None if period is None else Copies(first=0, second=period, length=period)
     assert_as_altair_builds(
-        monkeypatch, copying.char_losses, rng.random(len(labels_) - 1), labels_, period, t
+        monkeypatch, copying.char_losses, rng.random(len(labels_) - 1), labels_, copies, t
     )

@@ -22,7 +22,7 @@ from test_classroom_store import redis_or_skip
 from classroom.redis_store import RedisStore
 from classroom.sqlite_store import SQLiteStore
 from harness.redis_server import RedisServer
-from ui.classroom import session
+from ui.classroom import join, session
 from ui.settings import DEFAULTS
 from ui.texts import CATALOG
 
@@ -113,9 +113,16 @@ def vote(replicas, at, choice: str, number: str) -> None:
     replicas.click(at, f"quiz_{PAGE}_check", "students")
 
 
-def again(at) -> str:
-    """The key of the choice in the form of a second vote (round 2, or a vote retried)."""
-    return next(r.key for r in at.radio if r.key and r.key.startswith("class_again_"))
+def held(at, before: list[str]) -> None:
+    """A vote is in and nothing gives its answer away: no verdict, no explanation, no
+    "Show me", no spread of the class's votes, and of the page's figures only those it
+    shows ``before`` a guess."""
+    text = all_text(at)
+    assert en("classroom.vote.counted") in text
+    assert not verdicts(at)
+    assert "O mixes the value vectors" not in text  # the explanation (quiz.negative.why)
+    assert f"quiz_{PAGE}_skip" not in [b.key for b in at.button]
+    assert chart_keys(at) == before and "Right:" not in text  # the page's rest waits
 
 
 def spread_counts(at, key: str) -> dict[tuple[str, str], int]:
@@ -127,7 +134,7 @@ def test_the_whole_loop(replicas):
     teacher, m = teach(replicas)
     code = m.code
     assert teacher.query_params["class"] == code and teacher.query_params["teach"] == m.key
-    link = session.join_link(m, replace(DEFAULTS, present=True, d_model=8), "http://x/p")
+    link = join.join_link(m, replace(DEFAULTS, present=True, d_model=8), "http://x/p")
     assert m.key not in link and f"class={code}" in link and "present" not in link
 
     # Three students: two by the link, one by the code typed in the sidebar.
@@ -144,12 +151,21 @@ def test_the_whole_loop(replicas):
         assert s.session_state[session.SESSION].key is None  # no student holds the key
         assert "teach" not in s.query_params
 
+    # A choice lettered as on the projector; a vote changed before the round closes.
+    before = chart_keys(a)  # the page's figures above its question
+    options = a.radio(key=CHOICE_KEY).options
+    assert options == ["A · yes", "B · no"], options
+    vote(replicas, a, "quiz.choice.no", "3.57")
     vote(replicas, a, "quiz.choice.yes", "3.57")
     vote(replicas, b, "quiz.choice.no", "4,2")
     vote(replicas, c, "quiz.choice.no", "9")
     for s in (a, b, c):
-        assert en("classroom.vote.counted", round=1) in all_text(s)
-        assert not [k for k in chart_keys(s) if k and k.startswith("class_")]  # no spread
+        held(s, before)
+    # A student outside the class, on the same page: the verdict at once, as ever.
+    alone = replicas.open("students")
+    vote(replicas, alone, "quiz.choice.no", "9")
+    assert len(verdicts(alone)) == 2 and en("classroom.vote.counted") not in all_text(alone)
+    assert len(chart_keys(alone)) > len(before)  # and the figures that prove them
 
     # The projector: everyone in, everyone voted, the spread, no answer.
     replicas.run(teacher, "teacher")
@@ -167,11 +183,10 @@ def test_the_whole_loop(replicas):
     for s in (a, b, c):
         replicas.run(s, "students")
         assert en("classroom.vote.again", round=2) in all_text(s)
-    key = again(b)
-    b.radio(key=key).set_value("quiz.choice.yes")
-    b.button(key=f"FormSubmitter:{key}_form-Vote").click()
-    replicas.run(b)
-    assert en("classroom.vote.counted", round=2) in all_text(b)
+        assert not verdicts(s)
+    vote(replicas, b, "quiz.choice.yes", "4,2")
+    held(b, before)
+    assert en("classroom.vote.counted_note", round=2) in all_text(b)
     replicas.run(teacher, "teacher")
     votes = spread_counts(teacher, f"class_{PAGE}_1")
     assert votes[("Round 2", "yes")] == 1 and votes[("Round 1", "no")] == 2
@@ -182,14 +197,29 @@ def test_the_whole_loop(replicas):
     assert "Right: 1 of 3 in round 1 (33%), 1 of 1 in round 2 (100%)." in text
     assert chart(teacher, f"class_{PAGE}_1")["hl"].any()
     assert f"class_{PAGE}_1_shift" in chart_keys(teacher)
-    replicas.run(a, "students")
-    assert en("classroom.student.revealed") in all_text(a)
-    assert any(k and k.startswith("class_") for k in chart_keys(a))
+    # Each student's own verdict per round; the number question, not revealed, still waits.
+    replicas.run(b, "students")
+    said = sorted(x.value for x in (*b.success, *b.error) if x.value.startswith("**Round"))
+    assert len(said) == 2, said
+    assert said[0].startswith("**Round 1** · " + en("quiz.wrong").split("{")[0])
+    assert said[1].startswith("**Round 2** · " + en("quiz.right").split("{")[0])
+    assert en("classroom.student.revealed") in all_text(b)
+    assert any(k and k.startswith("class_") for k in chart_keys(b))
+    assert en("classroom.vote.counted") in all_text(b)  # the number's vote: held still
+    # Opened again by its own link (a reload, the other replica): the store's verdicts.
+    back = replicas.open("students", **{n: b.query_params[n] for n in ("class", "me")})
+    again = sorted(x.value for x in (*back.success, *back.error) if x.value.startswith("**R"))
+    assert again == said
+    for s, right in ((a, True), (c, False)):  # voted in round 1 only: said so
+        replicas.run(s, "students")
+        (said,) = [x.value for x in (*s.success, *s.error) if x.value.startswith("**Round")]
+        verdict = en("quiz.right" if right else "quiz.wrong").split("{")[0]
+        assert said.startswith(f"**Round 1** · {verdict}"), said
 
     # The tallies, anonymous; then the class ends and the students are told.
     replicas.now = "teacher"
     rows = list(csv.reader(io.StringIO(session.tallies_csv(m).removeprefix("\ufeff"))))
-    assert rows[0] == ["question", "settings", "round", "choice", "count"]
+    assert rows[0][:5] == ["question", "settings", "round", "choice", "count"]
     counted = {(r[0], r[2], r[3]): int(r[4]) for r in rows[1:]}
     assert counted[("weighted_sum.negative", "1", "quiz.choice.no")] == 2
     assert not any(
@@ -200,7 +230,9 @@ def test_the_whole_loop(replicas):
     assert en("classroom.msg.ended_by_you") in all_text(teacher)
     assert "teach" not in teacher.query_params
     replicas.run(c, "students")
-    assert en("classroom.msg.not_found") in all_text(c)
+    assert en("classroom.msg.ended") in all_text(c)  # not "mistyped"
+    late = replicas.open("students", **{"class": code})  # the link opened later
+    assert en("classroom.msg.ended") in all_text(late)
 
 
 @pytest.fixture
@@ -232,14 +264,56 @@ def test_forged_codes_and_keys_get_a_message_and_the_page_works(one_store):
         assert not [b.key for b in at.button if b.key and b.key.startswith("class_reveal")]
 
 
-def test_a_vote_at_other_settings_is_not_counted_and_the_student_is_told(one_store):
+def test_a_public_address_that_is_none_is_said_on_the_projector(one_store, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "https://lab.example/weighted_sum?d=8")
+    teacher, _ = teach(one_store)
+    assert en("classroom.panel.caution.bad_setting") in all_text(teacher)
+
+
+def test_a_student_at_other_settings_is_offered_the_class_s(one_store):
+    """Another model size asks another question, which the class does not count: the page
+    waits with the class's and offers the class's settings, which make the vote count."""
     teacher, m = teach(one_store)
     elsewhere = one_store.open("students", d="8", **{"class": m.code})
+    assert en("classroom.held.elsewhere") in all_text(elsewhere)
+    assert CHOICE_KEY not in [r.key for r in elsewhere.radio] and not verdicts(elsewhere)
+    one_store.click(elsewhere, f"class_take_{PAGE}")
+    assert elsewhere.session_state["d_model"] == DEFAULTS.d_model
     vote(one_store, elsewhere, "quiz.choice.no", "1")
-    assert en("classroom.vote.not_published") in all_text(elsewhere)
-    assert verdicts(elsewhere)  # the student's own verdict as always
+    assert en("classroom.vote.counted") in all_text(elsewhere)
     one_store.run(teacher, "teacher")
-    assert shows(teacher, counts(1, 0, 1))
+    assert shows(teacher, counts(1, 1, 1))
+
+
+def test_a_vote_after_the_class_moved_on_is_not_counted_and_the_student_is_told(one_store):
+    """The teacher moves to another page between two polls of the student's page: the
+    vote is refused and the student told; no verdict yet (the page still took itself for
+    held); the page, now as outside a class, answers the next Check."""
+    _, m = teach(one_store)
+    student = one_store.open("students", **{"class": m.code})
+    one_store.open("teacher", page="softmax", present="1", **{"class": m.code, "teach": m.key})
+    vote(one_store, student, "quiz.choice.no", "1")
+    assert en("classroom.vote.not_published") in all_text(student) and not verdicts(student)
+    one_store.click(student, f"quiz_{PAGE}_check")
+    assert len(verdicts(student)) == 2
+
+
+def test_a_question_put_to_the_class_after_the_page_looked_is_held_all_the_same(one_store):
+    """The teacher moves to the student's page and settings between two polls of the
+    student's page: the student's Check is counted, so its verdict waits too."""
+    teacher = one_store.open("teacher", page="softmax", present="1")
+    one_store.click(teacher, "class_teach_page")
+    m = teacher.session_state[session.SESSION]
+    student = one_store.open("students", **{"class": m.code})  # the class asks nothing here
+    before = chart_keys(student)
+    one_store.open("teacher", present="1", **{"class": m.code, "teach": m.key})  # here now
+    vote(one_store, student, "quiz.choice.yes", "3.57")
+    held(student, before)
+    # The teacher moves on without revealing: the vote is kept, its verdict waits still.
+    one_store.open("teacher", page="softmax", present="1", **{"class": m.code, "teach": m.key})
+    one_store.run(student, "students")
+    held(student, before)
+    assert en("classroom.vote.waiting") in all_text(student)
 
 
 def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatch):
@@ -253,7 +327,7 @@ def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatc
     try:
         vote(replicas, student, "quiz.choice.yes", "3.57")  # not recorded: said so
         assert en("classroom.vote.unreachable") in all_text(student)
-        assert verdicts(student)  # the student's own verdict all the same
+        assert not verdicts(student)  # the class's question: the answer waits still
         replicas.run(teacher, "teacher")
         assert en("classroom.panel.unreachable") in all_text(teacher)
         assert not verdicts(teacher)
@@ -261,11 +335,9 @@ def test_the_store_stopped_mid_class_then_started_again(redis_server, monkeypatc
         redis_server.start()
         redis_server.wait_ready()
     replicas.run(student, "students")  # the page offers the vote again
-    key = again(student)
-    student.radio(key=key).set_value("quiz.choice.yes")
-    student.button(key=f"FormSubmitter:{key}_form-Vote").click()
-    replicas.run(student)
-    assert en("classroom.vote.counted", round=1) in all_text(student)
+    before = chart_keys(student)
+    vote(replicas, student, "quiz.choice.yes", "3.57")
+    held(student, before)
     replicas.run(teacher, "teacher")  # recovered by itself
     text = all_text(teacher)
     assert en("classroom.panel.unreachable") not in text
@@ -306,6 +378,14 @@ def test_the_teachers_link_opened_again_teaches_the_same_class(one_store):
     assert CATALOG["classroom.panel.title"]["zh"].format(code=code) in text
     assert CATALOG["classroom.board.present"]["zh"].format(present=0) in text
     assert [b.key for b in again.button if b.key == f"class_reveal_{PAGE}_1"]
+    # A join link's first view: one tap to the other language.
+    one_store.now = "students"
+    landing = open_page(PAGE, ask="1", **{"class": m.code})
+    one_store.click(landing, "class_landing_lang")
+    assert CATALOG["classroom.landing"]["zh"].split("{")[0] in all_text(landing)
+    assert [b.label for b in landing.button if b.key == "class_landed"] == [
+        CATALOG["classroom.landing_open"]["zh"]
+    ]
 
 
 def test_bring_the_class_here_offers_a_click_that_takes_the_teachers_view(one_store):

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.factory import SETTING, data_dir, open_store, store_setting
+from classroom.factory import SETTING, data_dir, open_store
 from classroom.redis_store import RedisStore
+from classroom.setting import setting
 from classroom.sqlite_store import SQLiteStore
 
 
 def test_one_setting_picks_the_store_sqlite_by_default(tmp_path):
     env = {"ATTENTION_LAB_DATA": str(tmp_path)}
-    assert store_setting({}) == "" and store_setting({}, {SETTING: "redis://r:6379/0"}) != ""
-    assert store_setting({SETTING: "sqlite"}, {SETTING: "redis://r:6379/0"}) == "sqlite"
-    assert store_setting({}, {SETTING: 5}) == ""
+    redis = {SETTING: "redis://r:6379/0"}
+    assert setting(SETTING, {}) == "" and setting(SETTING, {}, redis) == redis[SETTING]
+    assert setting(SETTING, {SETTING: " sqlite "}, redis) == "sqlite"  # the environment's
+    assert setting(SETTING, {SETTING: "  "}, redis) == redis[SETTING]  # blank: the secrets'
+    assert setting(SETTING, {}, {SETTING: 5}) == "" == setting(SETTING, {}, None)
     assert data_dir({}).name == ".attention-lab" and data_dir(env) == tmp_path
     default = open_store("", environ=env)
     assert isinstance(default, SQLiteStore) and default.path == tmp_path / "classes.sqlite3"

@@ -144,7 +144,8 @@ def counts(board, i: int = 0, r: int = -1) -> dict[str, int]:
 # --- the whole loop ---------------------------------------------------------------------------
 
 
-def test_the_whole_loop(store):
+def test_the_whole_loop(stores):
+    store, clock = stores.new(), stores.clock
     new = store.open_class()
     code, key = new.code, new.teacher_key
     assert codes.parse_code(code) == code and len(key) == 43
@@ -173,6 +174,7 @@ def test_the_whole_loop(store):
     view = store.student_view(code, room[0])
     assert [q.rounds for q in view.questions] == [(), ()]  # no vote of anyone
     assert {q.answer for q in view.questions} == {None}
+    assert view.mine == {}  # not even the student's own, before the reveal
 
     store.next_round(code, key, CHOICE.signature)  # "Discuss and vote again"
     second = ("cake", "cake", "it", "cake", "cake", "cake")
@@ -195,28 +197,47 @@ def test_the_whole_loop(store):
     assert view.questions[0].rounds == choice.rounds
     assert view.questions[1].rounds == () and view.questions[1].answer is None
     assert view.question(poll.question_key(CHOICE.signature)) == view.questions[0]
+    # each student's own votes on the revealed question, per round (their verdicts), and
+    # nothing of the question still open
+    assert view.mine == {poll.question_key(CHOICE.signature): {1: "it", 2: "cake"}}
+    assert store.student_view(code, room[3]).mine == {
+        poll.question_key(CHOICE.signature): {1: "I", 2: "cake"}
+    }
 
     text = tallies_csv(store.tallies(code, key))
     lines = text.removeprefix("\ufeff").splitlines()
-    assert lines[0] == "question,settings,round,choice,count"
-    assert lines[1:6] == [f"overview.top,overview?d=4&focus=it,1,{c}" for c in
-                          ("I,1", "ate,0", "the,0", "cake,2", "it,3")]  # fmt: skip
-    assert lines[6:11] == [f"overview.top,overview?d=4&focus=it,2,{c}" for c in
-                           ("I,0", "ate,0", "the,0", "cake,5", "it,1")]  # fmt: skip
-    assert lines[11:] == [f"softmax.sum,overview?d=4&focus=it,1,{v},1" for v in
-                          ("0.5", "0.87", "0.874", "1.0")]  # fmt: skip
+    assert lines[0] == (
+        "question,settings,round,choice,count,right,share_right_round_1,share_right_round_2,shift"
+    )
+    # The choice's shares right: 2 of 6, then 5 of 6, a shift of 3 in 6.
+    shares = "0.333,0.833,0.500"
+    assert lines[1:6] == [f"overview.top,overview?d=4&focus=it,1,{c},{shares}" for c in
+                          ("I,1,0", "ate,0,0", "the,0,0", "cake,2,1", "it,3,0")]  # fmt: skip
+    assert lines[6:11] == [f"overview.top,overview?d=4&focus=it,2,{c},{shares}" for c in
+                           ("I,0,0", "ate,0,0", "the,0,0", "cake,5,1", "it,1,0")]  # fmt: skip
+    # The number: two of four within 0.01 of the answer as read, 0.87 (0.87 and 0.874).
+    assert lines[11:] == [f"softmax.sum,overview?d=4&focus=it,1,{v},0.500,," for v in
+                          ("0.5,1,0", "0.87,1,1", "0.874,1,1", "1.0,1,0")]  # fmt: skip
     assert not any(sid in text for sid in room) and key not in text
 
     store.end_class(code, key)
-    for call in (
+    calls = (
         lambda: store.join(code, room[0]),
         lambda: store.vote(code, room[0], CHOICE.signature, "cake"),
         lambda: store.board(code, key),
         lambda: store.student_view(code, room[0]),
         lambda: store.publish(code, key, "overview", "", [CHOICE]),
-    ):
-        with pytest.raises(ClassNotFound):
+    )
+    for call in calls:  # a student (or the teacher's page) reads that the class ended
+        with pytest.raises(ClassNotFound) as gone:
             call()
+        assert gone.value.reason == "ended"
+    clock.now += bounds.IDLE_S + 1  # then, like any class long gone, none by that code
+    store.open_class()
+    for call in calls:
+        with pytest.raises(ClassNotFound) as gone:
+            call()
+        assert gone.value.reason == "not_found"
 
 
 def test_a_refresh_with_nothing_new_returns_nothing(store):

@@ -1,4 +1,5 @@
-"""The article's eight heads: 8 × 4 = 32, each head made to look at one thing."""
+"""The article's eight heads: 8 × 4 = 32, each head made to follow one kind of link, row
+by row (a row without that link spreads its weight evenly)."""
 
 import math
 from itertools import combinations
@@ -31,8 +32,9 @@ def softmax_half(row):
 
 # Each designed query's row of scores q·kᵀ, worked out by hand from core/article_heads.py.
 #   head 1: the worked example's row of "it" (test_core_article.IT_ROW)
-#   head 2: q_ate = 1·[−6, 6, 0, 0] (verb) + 1·[6, 0, 0, 0] (one) = [0, 6, 0, 0]: 6·object
+#   head 2: q_ate = 1·[0, 6, 0, 0] (verb; "one" looks for nothing): 6·object
 #   head 3: q_delicious = [0, 6, 0, 0] as well: 6·food, food = [0, .4, 0, 1, 0, .2, 0, .4, 0]
+#   every other row of heads 2 and 3: q = 0 (no verb, no praise), all scores 0
 #   heads 4-8: q_it = [0, 6·p*, −6, 0] against k_j = [1, j, j²/2, food]: 6·p*·j − 3·j²,
 #   with p* = 4 (previous), 5 (self), 6 (next), 0 (first), 8 (last)
 DESIGNED_SCORES = {
@@ -47,10 +49,11 @@ DESIGNED_SCORES = {
 }
 # (α, β) of the positional heads: query i looks for position α·i + β.
 SOUGHT = {"previous": (1, -1), "self": (1, 0), "next": (1, 1), "first": (0, 0), "last": (0, 8)}
-# What each row of heads 2-8 looks at most, in sentence order (the module's table).
+# What each row of heads 2-8 looks at most, in sentence order (the module's table); None:
+# the row has no such link to follow in that head, and spreads its weight evenly.
 ROW_TARGETS = {
-    "object": ["ate", "cake", "ate", "ate", "ate", "ate", "ate", "ate", "ate"],
-    "praise": ["delicious"] * 7 + ["cake", "delicious"],
+    "object": [None, "cake", None, None, None, None, None, None, None],
+    "praise": [None] * 7 + ["cake", None],
     "previous": ["I", "I", "ate", "the", "cake", "and", "it", "was", "delicious"],
     "self": list(T),
     "next": ["ate", "the", "cake", "and", "it", "was", "delicious", ".", "."],
@@ -195,34 +198,42 @@ def test_each_designed_query_looks_at_its_key_by_the_stated_margin(head):
 @pytest.mark.parametrize("role", list(ROW_TARGETS))
 def test_heads_2_to_8_hold_their_pattern_in_every_row(role):
     p = heads_pipeline()
-    weights = p.mha.weights[HEAD_ROLES.index(role)]
+    head = HEAD_ROLES.index(role)
+    weights = p.mha.weights[head]
     for i, target in enumerate(ROW_TARGETS[role]):
+        if target is None:  # nothing to follow: every score 0, every weight 1/9
+            assert not p.mha.trace.scores[head, i].any(), (role, T[i])
+            np.testing.assert_allclose(weights[i], 1 / 9, rtol=1e-12)
+            continue
         _, ratio, _ = margins(weights[i].tolist(), T.index(target))
         assert ratio >= 4.48, (role, T[i], target)  # e^1.5 at least, in every row
 
 
-def test_the_heads_are_pairwise_different():
+def test_the_heads_differ_as_the_page_says():
     p = heads_pipeline()
     js = head_divergence(p.mha.weights)
-    # Measured: mean 0.65 bits. Each of heads 2-8 puts most of its weight on one key per row,
-    # and no two of them pick the same key in more than 2 of the 9 rows (below), so their
-    # divergence is large. The closest pairs are explained: head 1 is the broad worked
-    # example (largest weight in a row 0.12-0.33; 0.27 against head 3), and neighbouring
-    # positional heads give each other's target their runner-up weight 0.15 (0.36).
-    assert js.mean > 0.6
-    assert js.least[2] > 0.25
-    for a, b in combinations(range(1, H), 2):
+    # Measured: mean 0.57 bits. Heads 1-3 are alike: the broad worked example (largest
+    # weight in a row 0.12-0.33) and two heads even in all rows but one (0.02-0.06 apart).
+    # The position heads 4-8 put most of their weight on one key in every row, and no two
+    # of them pick the same key in more than 2 of the 9 rows (below), so they differ from
+    # each other (neighbouring positions least: each gives the other's target its runner-up
+    # weight 0.15, 0.36) and from heads 1-3 (0.52 at the least).
+    assert js.mean > 0.5
+    for a, b in combinations(range(3), 2):
+        assert js.matrix[a, b] < 0.1, (a + 1, b + 1)
+    for a, b in combinations(range(3, H), 2):
         assert js.matrix[a, b] > 0.35, (a + 1, b + 1)
+    assert js.matrix[:3, 3:].min() > 0.5
     top = p.mha.weights.argmax(axis=-1)  # [h, n]
-    for a, b in combinations(range(1, H), 2):
+    for a, b in combinations(range(3, H), 2):
         assert (top[a] != top[b]).sum() >= 7, (a + 1, b + 1)
-    # Random weights at the same size (what the app showed before) differ far less.
+    # Random weights at the same size (what the app showed before) differ less: 0.26-0.38.
     random_means = []
     for seed in range(20):
         x = token_embedding(T, 32, seed) + positional_encoding(9, 32)
         mha = multi_head_attention(x, init_params(32, 8, seed), n_heads=8)
         random_means.append(head_divergence(mha.weights).mean)
-    assert max(random_means) < js.mean - 0.2
+    assert max(random_means) < js.mean - 0.15
 
 
 @pytest.mark.parametrize("causal", [False, True])

@@ -16,7 +16,7 @@ from decoder_util import TINY, tiny_weights
 from core.attention import scaled_dot_product_attention
 from core.decoder.backward import backward, loss_and_grads, token_losses
 from core.decoder.model import DecoderConfig, DecoderWeights, forward
-from core.decoder.vocab import UNKNOWN, Vocabulary, build_vocabulary
+from core.decoder.vocab import UNKNOWN, Vocabulary, build_vocabulary, graphemes, unknown_graphemes
 
 REFERENCE = Path(__file__).parent / "fixtures" / "decoder_reference.json"
 
@@ -29,6 +29,40 @@ def test_the_vocabulary_keeps_every_english_character_and_the_frequent_chinese_o
     assert enc.ids.tolist() == [vocab.unknown_id, vocab.id("a"), vocab.id("b")]
     assert enc.unknown == (0,)
     assert vocab.decode(enc.ids) == UNKNOWN + "ab"
+
+
+def test_characters_a_student_types_are_kept_though_the_texts_lack_them():
+    vocab = build_vocabulary(["ab"], min_cjk_count=1, also="07)")
+    assert set(vocab.chars) == {"a", "b", "0", "7", ")", UNKNOWN}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ab", ["a", "b"]),
+        ("👍🏽👍🏽", ["👍🏽", "👍🏽"]),  # a skin-tone modifier belongs to its emoji
+        ("👩\u200d💻!", ["👩\u200d💻", "!"]),  # two emoji joined by ZWJ
+        ("🇨🇳🇺🇸🇫", ["🇨🇳", "🇺🇸", "🇫"]),  # flags: regional indicators in pairs
+        ("e\u0301x", ["e\u0301", "x"]),  # a combining accent
+        ("❤\ufe0f1\ufe0f\u20e3", ["❤\ufe0f", "1\ufe0f\u20e3"]),  # variation selector, keycap
+        ("a\r\nb", ["a", "\r\n", "b"]),
+        (
+            "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+            ["🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"],
+        ),
+        ("\u0301a", ["\u0301", "a"]),  # a mark with nothing before it stands alone
+    ],
+)
+def test_a_text_is_cut_into_the_characters_a_reader_sees(text, expected):
+    assert graphemes(text) == expected
+    assert "".join(graphemes(text)) == text
+
+
+def test_an_unknown_grapheme_is_counted_and_named_once():
+    vocab = build_vocabulary(["abc 1"], min_cjk_count=1)
+    found = unknown_graphemes("a👍🏽b👍🏽 é 1\ufe0f\u20e3 \ufffd", vocab)
+    assert found == {"👍🏽": 2, "é": 1, "1\ufe0f\u20e3": 1, "\ufffd": 1}
+    assert unknown_graphemes("abc", vocab) == {}
 
 
 @pytest.mark.parametrize("text", ["🙂", "<script>alert(1)</script>", "é", "\r\n", "\x00"])
@@ -91,6 +125,19 @@ def test_a_batch_of_texts_gives_each_text_its_own_pass():
         alone = forward(w, ids[b], TINY)
         np.testing.assert_allclose(both.logits[b], alone.logits, rtol=1e-12, atol=1e-13)
         np.testing.assert_allclose(both.attention[:, :, b], alone.attention, atol=1e-14)
+
+
+def test_training_s_float32_pass_is_the_float64_one_to_float32_s_precision():
+    w, ids = tiny_weights(5), np.array([[1, 2, 3, 4, 1, 2]])
+    wide, narrow = forward(w, ids, TINY), forward(w, ids, TINY, dtype=np.float32)
+    assert narrow.logits.dtype == np.float32 and narrow.attention.dtype == np.float32
+    np.testing.assert_allclose(narrow.logits, wide.logits, rtol=1e-5, atol=1e-5)
+    _, g64 = loss_and_grads(w, ids[:, :-1], ids[:, 1:], TINY)
+    _, g32 = loss_and_grads(w, ids[:, :-1], ids[:, 1:], TINY, np.float32)
+    for name in w.names():
+        assert g32[name].dtype == np.float32
+        scale = float(np.abs(g64[name]).max())
+        np.testing.assert_allclose(g32[name], g64[name], atol=1e-5 * scale, err_msg=name)
 
 
 def test_float32_weights_give_the_same_pass_as_their_float64_values():

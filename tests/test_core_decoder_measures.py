@@ -2,12 +2,17 @@
 
 import numpy as np
 import pytest
+from decoder_util import TINY, tiny_weights
 
 from core.decoder.measures import (
+    LATIN,
     copy_losses,
+    feeding_heads,
     first_shares,
     first_token_share,
+    head_scores,
     induction_score,
+    knockout,
     phase_change,
     previous_token_score,
     probe_alphabet,
@@ -15,6 +20,7 @@ from core.decoder.measures import (
     sharpening_step,
     uniform_first_share,
 )
+from core.decoder.model import forward
 from core.decoder.vocab import Vocabulary
 
 
@@ -71,9 +77,51 @@ def test_the_first_positions_share_against_an_even_share():
     assert found.largest() == (0, 1, 1.0) and found.above(0.5) == 1
 
 
-def test_the_probes_alphabets_are_the_letters_and_the_chinese_characters():
-    vocab = Vocabulary(("\n", " ", *"abcdefghijklmnopqrstuvwxyz", "之", "乎", "\ufffd"))
-    assert vocab.decode(probe_alphabet(vocab, "letters")) == "abcdefghijklmnopqrstuvwxyz"
+def test_the_probes_alphabets_are_what_a_student_types():
+    vocab = Vocabulary(
+        ("\n", " ", "!", "7", "Q", *"abcdefghijklmnopqrstuvwxyz", "之", "乎", "\ufffd")
+    )
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    assert vocab.decode(probe_alphabet(vocab, "letters")) == letters
+    assert vocab.decode(probe_alphabet(vocab, "letters_space")) == letters + " "
+    assert sorted(vocab.decode(probe_alphabet(vocab, "latin"))) == sorted(letters + "!7Q")
     assert vocab.decode(probe_alphabet(vocab, "chinese")) == "之乎"
+    # any character it knows, but the line break and the one standing for every unknown
+    assert set(vocab.decode(probe_alphabet(vocab, "any"))) == set(vocab.chars) - {"\n", "\ufffd"}
+    assert len(LATIN) == 94 and " " not in LATIN  # printable ASCII but the space
     with pytest.raises(ValueError):
         probe_alphabet(vocab, "greek")
+
+
+def test_the_heads_that_feed_the_best_induction_head_are_the_previous_token_heads_below_it():
+    previous = np.array([[0.1, 0.7, 0.35, 0.2], [0.9, 0.0, 0.0, 0.0]])
+    induction = np.array([[0.0, 0.0, 0.0, 0.0], [0.1, 0.2, 0.8, 0.3]])
+    # layer 2's own previous-token head (0.9) cannot feed a head of its own layer
+    expected = [[False, True, True, False], [False, False, False, False]]
+    assert feeding_heads(previous, induction).tolist() == expected
+    weak = np.array([[0.1, 0.2, 0.05, 0.0], [0.9, 0.0, 0.0, 0.0]])  # none reaches 0.3: the best
+    assert np.argwhere(feeding_heads(weak, induction)).tolist() == [[0, 1]]
+    early = np.array([[0.0, 0.9, 0.0, 0.0], [0.1, 0.2, 0.3, 0.3]])  # the best in layer 1
+    assert not feeding_heads(previous, early).any()
+
+
+def test_a_head_switched_off_changes_only_what_comes_after_it():
+    w, ids = tiny_weights(3), np.array([[1, 2, 3, 1, 2, 3]])
+    off = np.array([[True, False], [False, False]])
+    on, cut = forward(w, ids, TINY), forward(w, ids, TINY, off=off)
+    # layer 1 attends as before; its head 1 writes nothing, so layer 2 reads another stream
+    np.testing.assert_array_equal(cut.attention[0], on.attention[0])
+    d_k = TINY.d_k
+    expected = on.x[0] + on.concat[0][..., d_k:] @ w.w_o[0][d_k:]  # written out here
+    np.testing.assert_allclose(cut.x[1], expected, rtol=1e-12, atol=1e-13)
+    assert not np.allclose(cut.attention[1], on.attention[1])
+    np.testing.assert_array_equal(
+        forward(w, ids, TINY, off=np.zeros((2, 2), bool)).logits, on.logits
+    )
+    k = knockout(w, ids, 3, TINY, off)
+    assert k.on_scores.second_copy_loss == head_scores(w, ids, 3, TINY).second_copy_loss
+    assert k.kept == pytest.approx(
+        k.off_scores.best("induction")[2] / k.on_scores.best("induction")[2]
+    )
+    with pytest.raises(ValueError, match=r"\[2, 2\]"):
+        forward(w, ids, TINY, off=np.zeros((3, 2), bool))

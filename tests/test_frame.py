@@ -116,7 +116,7 @@ def test_head_choices_always_divide_d_model():
     at.select_slider(key="d_model").set_value(8).run()
     assert not at.exception
     assert at.session_state["n_heads"] == 8
-    assert "d_k = 8 / 8 = **1**" in all_text(at)
+    assert "d_k = d_model / h = **1**" in all_text(at)
 
 
 def test_settings_round_trip_through_the_url():

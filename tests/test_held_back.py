@@ -7,14 +7,26 @@ from __future__ import annotations
 import pytest
 from apptest_util import all_text, open_page
 
+from ui.registry import tour
+
+MULTIHEAD_STOP = str(tour().index("multihead") + 1)
+
 # page, link parameters, and what would give the answer away, per language
 STATED = [
-    (
+    (  # do the weights add up to 1; does the largest weight go up without scaling
         "softmax",
         {},
         {
-            "en": ("add up to 1", "adds up to 1", "sums to 1"),
-            "zh": ("等于 1", "都是 1", "之和为 1"),
+            "en": ("add up to 1", "adds up to 1", "sums to 1", "swallows nearly the whole row"),
+            "zh": ("等于 1", "都是 1", "之和为 1", "几乎吞掉整行"),
+        },
+    ),
+    (  # its introduction, one stop before Softmax's question on the largest weight
+        "scaling",
+        {},
+        {
+            "en": ("to a single token", "scores get larger"),
+            "zh": ("交给一个词元", "分数就越大"),
         },
     ),
     ("masking", {}, {"en": ("exactly 0", "weight 0"), "zh": ("恰好为 0", "权重为 0")}),
@@ -29,6 +41,22 @@ STATED = [
         "multihead",
         {"d": "32", "heads": "8"},
         {"en": ("8 × 4", "d_model = 32"), "zh": ("8 × 4", "d_model = 32")},
+    ),
+    # where the copying head is, that two kinds of head copy together, what switching one
+    # off does: the three questions' answers
+    (
+        "copying",
+        {},
+        {
+            "en": ("in layer 2", "In layer 2", "let the model copy", "Copying breaks"),
+            "zh": ("第 2 层的", "第 2 层是", "模型就能复制", "复制失灵"),
+        },
+    ),
+    # the lesson's stop opens on the eight heads: its notice and the sidebar's d_k name no 32
+    (
+        "multihead",
+        {"tour": MULTIHEAD_STOP},
+        {"en": ("8 × 4", "d_model = 32", "32 / 8"), "zh": ("8 × 4", "d_model = 32", "32 / 8")},
     ),
 ]
 

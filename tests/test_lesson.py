@@ -17,9 +17,9 @@ PAGES, TOUR = registry.pages(), registry.tour()
 
 
 def stop_text(stop: int, lang: str) -> str:
-    """The lesson bar's words for a stop, up to the page's name ("Lesson · stop 5 / 9: …")."""
+    """The lesson bar's words for a stop ("Lesson · stop 5 / 9")."""
     part, k, n = registry.where(stop)
-    return COMMON[f"tour.where_{part}"][lang].split("{page}")[0].format(k=k, n=n)
+    return COMMON[f"tour.where_{part}"][lang].format(k=k, n=n)
 
 
 def where(at) -> str:
@@ -49,6 +49,9 @@ def test_start_walks_every_stop_in_order_and_back():
             following = "tour.further" if stop == len(registry.part("lesson")) else "tour.next"
             assert bar[COMMON[following]["en"]] == TOUR[stop]
             at.switch_page(PAGES[TOUR[stop]].path).run()  # following the link
+    # The last stop: Next greyed out where it was, Finish where Leave was (never both).
+    assert at.button(key="tour_last").disabled and COMMON["tour.next"]["en"] not in links(at)
+    assert not [b for b in at.button if b.key == "tour_leave"]
     at.button(key="tour_end").click().run()  # "Finish" on the last stop
     assert at.session_state["tour"] == 0 and "tour" not in at.query_params
     at = open_page("softmax", tour="5")
@@ -99,7 +102,7 @@ def test_the_presenter_view_has_large_type_and_keeps_it_in_the_link():
     assert not at.exception
     sizes = {json.dumps(spec.get("config", {}).get("text")) for spec in chart_specs(at)}
     assert sizes == {json.dumps({"fontSize": 18})}
-    assert {spec["config"]["axis"]["labelFontSize"] for spec in chart_specs(at)} == {16}
+    assert {spec["config"]["axis"]["labelFontSize"] for spec in chart_specs(at)} == {18}
     intro = OVERVIEW["intro"]["en"]
     assert intro not in all_text(at)  # folded: the figure comes up on the first screen
     assert all(spec["layer"][0]["encoding"] for spec in chart_specs(at))

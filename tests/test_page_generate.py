@@ -84,11 +84,16 @@ def test_the_step_shows_core_s_cache_query_weights_and_output(params):
     assert cells["weights"].sum() == pytest.approx(1.0, abs=1e-12)
     assert cells["future"] == p.n - step  # the tokens still to come, greyed
     assert cells["outlined"] == [step]  # the row this step added to the cache
-    # The proof, stated from core: this step against row t of the whole causal pass.
+    # The proof, stated from core: this step against row t of the whole causal pass; an
+    # exact match is said so, never "by at most 0".
     text = all_text(at)
-    for diff in (gen.step_diff[step - 1], gen.max_diff):
-        assert ("0" if diff == 0 else f"{diff:.1e}") in text
-    assert gen.max_diff <= 1e-12
+    diff, most = gen.step_diff[step - 1], gen.max_diff
+    kind = "exact" if most == 0 else "step_exact" if diff == 0 else "rounding"
+    said = TEXTS[f"same_{kind}"]["en"].split("{")[0]
+    assert said in text and "at most 0 " not in text and "at most 0," not in text
+    for value in {"step_exact": (most,), "rounding": (diff, most)}.get(kind, ()):
+        assert f"{value:.1e}" in text
+    assert most <= 1e-12
 
 
 def test_the_article_s_sentence_at_step_6_and_the_full_causal_map_beside_it():

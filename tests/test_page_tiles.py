@@ -103,7 +103,7 @@ def test_a_tile_that_raises_m_rescales_what_was_kept():
         )
     )
     assert said in all_text(at)
-    assert f"l = {factor:.4f} × {l1:.4f} + " in all_text(at)
+    assert f"ℓ = {factor:.4f} × {l1:.4f} + " in all_text(at)
     assert "tiles_row" in chart_keys(at) and len(rows) == 2
     # A new tile size starts the walk again at its first tile.
     at.select_slider(key="tiles_b").set_value(4).run()

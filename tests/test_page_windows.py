@@ -207,7 +207,8 @@ def test_our_decoder_s_share_on_its_first_character_is_measured_against_an_even_
     )
     np.testing.assert_allclose(matrix(at, "decoder_sinks_held"), held.share, atol=1e-12)
     np.testing.assert_allclose(matrix(at, "decoder_sinks_sentence"), sentence.share, atol=1e-12)
-    assert held.texts == 16 and held.above(0.5) == 0 and held.share.max() < 2 * held.even
+    # no head near a sink: the largest share is a few even shares, far from half of all
+    assert held.texts == 16 and held.above(0.5) == 0 and held.share.max() < 0.1
     text = all_text(at)
     assert "This decoder has no attention sink." in text
     assert f"the largest share is {held.share.max():.3f}" in text

@@ -3,11 +3,14 @@ what realmodel.train_decoder makes, the heads the issue asks for, a forward pass
 gradients equal to a PyTorch rebuild on texts never trained on, cached generation equal to
 the uncached pass, hostile text.
 
-The scores are computed here from the shipped weights with the test's own random strings,
-not read from the training log. The reproduction tests repeat training steps in float64
-from shipped float32 states; BLAS libraries differ in the last bits of float64 (~1e-16
-relative), which stays far below the float32 rounding (6e-8 relative) the weights are
-compared at.
+The scores are computed here from the shipped weights with the test's own random strings
+and a forward pass written out here, not read from the training log nor from core's pass.
+The reproduction tests repeat training steps from shipped float32 states in float32, the
+training's own arithmetic. BLAS libraries and builds order a product's sums differently,
+which moves a float32 result by a few units of its last place (6e-8 relative each, up to
+~1e-6 over the sums of a step): the losses are compared at 2e-5 and the weights at 1e-6 of
+their scale, far below anything a step changes (a step moves a weight by up to lr = 5e-3),
+and far above what this machine's own repetition gives (the same bits).
 """
 
 import hashlib
@@ -19,10 +22,18 @@ import pytest
 from threadpoolctl import threadpool_limits
 
 import realmodel.train_decoder as recipe
-from core.decoder.backward import loss_and_grads, token_losses
+from core.decoder.backward import loss_and_grads
 from core.decoder.data import batch_at
 from core.decoder.generate import generate
-from core.decoder.measures import LETTERS, head_scores, probe_texts
+from core.decoder.measures import (
+    ALPHABETS,
+    PROBE_PERIOD,
+    feeding_heads,
+    head_scores,
+    knockout,
+    probe_alphabet,
+    probe_set,
+)
 from core.decoder.model import forward
 from core.decoder.train import TrainState, pack, train_step
 from core.train.adam import Adam, adam_init
@@ -47,7 +58,9 @@ def shipped():
 
 @pytest.fixture(scope="module")
 def mix(shipped):
-    return recipe.data_mix(read_texts(), shipped.vocab)
+    """The training data's mix of a step."""
+    texts = read_texts()
+    return lambda step: recipe.data_mix(texts, shipped.vocab, step)
 
 
 @pytest.fixture(autouse=True)
@@ -100,83 +113,139 @@ def test_the_first_steps_repeat_the_shipped_loss_curve(shipped, mix):
     state = TrainState(0, pack(w), adam_init(pack(w)))
     for t in (1, 2):
         state, loss = train_step(
-            state, batch_at(mix, recipe.SEED, t, shipped.config.n_ctx), shipped.config, recipe.LR
+            state, batch_at(mix(t), recipe.SEED, t, shipped.config.n_ctx), shipped.config, recipe.LR
         )
-        assert loss.loss == pytest.approx(shipped.log["loss"]["loss"][t - 1], rel=1e-9)
+        assert loss.loss == pytest.approx(shipped.log["loss"]["loss"][t - 1], rel=2e-5)
 
 
 def test_the_last_steps_from_the_shipped_resume_state_give_the_final_weights(shipped, mix):
     f = read_weights(FOLDER / RESUME)
-    assert f.step == recipe.RESUME_AT == shipped.log["resume_step"]
+    assert f.step == recipe.STEPS - recipe.RESUME_BEFORE == shipped.log["resume_step"]
     moments = {
         which: pack(type(f.weights)(**{n: f.extra[f"adam_{which}.{n}"] for n in f.weights.names()}))
         for which in ("m", "v")
     }
     state = TrainState(f.step, pack(f.weights), Adam(moments["m"], moments["v"], f.step))
     while state.step < recipe.STEPS:
-        batch = batch_at(mix, recipe.SEED, state.step + 1, shipped.config.n_ctx)
+        batch = batch_at(mix(state.step + 1), recipe.SEED, state.step + 1, shipped.config.n_ctx)
         state, loss = train_step(state, batch, shipped.config, recipe.LR)
-        assert loss.loss == pytest.approx(shipped.log["loss"]["loss"][state.step - 1], rel=1e-9)
+        assert loss.loss == pytest.approx(shipped.log["loss"]["loss"][state.step - 1], rel=2e-5)
     final, made = shipped.final.weights, state.weights(shipped.config)
     for name in final.names():
-        # Equal to float32 rounding of the weight's scale. A weight whose gradient is nearly
-        # always zero (a character seldom seen) still moves by Adam's m/√v, in which BLAS
-        # noise of 1e-16 can grow to 1e-10 of the weight's scale: far below float32's 6e-8.
         scale = float(np.abs(final[name]).max())
-        np.testing.assert_allclose(
-            made[name], final[name], rtol=3e-7, atol=1e-7 * scale, err_msg=name
-        )
+        np.testing.assert_allclose(made[name], final[name], rtol=0, atol=1e-6 * scale, err_msg=name)
 
 
 # ---------------------------------------------------------------------------- the heads
 
 
-def scores_written_out(shipped, period=40, count=16):
-    """Previous-token and induction scores of every head on this test's own random strings."""
-    rng = np.random.default_rng(123)  # not the training's nor the log's probe
-    letters = shipped.vocab.encode(LETTERS).ids
-    texts = np.tile(rng.choice(letters, (count, period)), 2)  # [count, 80]
-    fwd = forward(shipped.final.weights, texts, shipped.config)
-    att = fwd.attention  # [L, h, count, 80, 80]
-    i = np.arange(1, 2 * period)
-    previous = att[..., i, i - 1].mean(axis=(-1, -2))  # [L, h]
-    j = np.arange(period, 2 * period)
-    induction = att[..., j, j - period + 1].mean(axis=(-1, -2))
-    losses = token_losses(fwd.log_probs()[:, :-1], texts[:, 1:])  # [count, 79]
-    return previous, induction, losses[:, : period - 1].mean(), losses[:, period:].mean()
+def forward_written_out(w, ids: np.ndarray, h: int, off=None):
+    """Attention [L, h, S, n, n] and log-probabilities [S, n, V] of the decoder on ids [S, n],
+    from its definition alone (float64): E + P, per layer causal softmax(q·kᵀ/√d_k)·v in h
+    heads, each head's output (none for a head switched off) through W_O added to the
+    stream, then W_U."""
+    w = {n: w[n].astype(np.float64) for n in w.names()}
+    n = ids.shape[1]
+    d_k = w["e"].shape[1] // h
+    x = w["e"][ids] + w["p"][:n]
+    future = np.triu(np.ones((n, n), dtype=bool), k=1)
+    maps = []
+    for layer in range(w["w_q"].shape[0]):
+        out = np.zeros_like(x)
+        maps.append([])
+        for j in range(h):
+            cols = slice(j * d_k, (j + 1) * d_k)
+            q, k, v = (x @ w[m][layer][:, cols] for m in ("w_q", "w_k", "w_v"))
+            scores = np.where(future, -np.inf, q @ k.transpose(0, 2, 1) / np.sqrt(d_k))
+            a = np.exp(scores - scores.max(-1, keepdims=True))
+            a /= a.sum(-1, keepdims=True)
+            maps[-1].append(a)
+            if off is None or not off[layer][j]:
+                out += (a @ v) @ w["w_o"][layer][cols]
+        x = x + out
+    logits = x @ w["w_u"]
+    z = logits - logits.max(-1, keepdims=True)
+    return np.array(maps), z - np.log(np.exp(z).sum(-1, keepdims=True))
 
 
-def test_the_final_model_has_a_previous_token_head_and_an_induction_head(shipped):
-    previous, induction, first, second = scores_written_out(shipped)
-    assert previous.max() >= 0.6
-    assert induction.max() >= 0.4
+def scores_written_out(shipped, alphabet: str, off=None, count=12, seed=123):
+    """Every head's previous-token and induction scores and the copies' losses on this
+    test's own random strings of 24 to 56 characters, each typed twice."""
+    rng = np.random.default_rng(seed)  # not the training's nor the log's probe
+    ids = probe_alphabet(shipped.vocab, alphabet)
+    h = shipped.config.n_heads
+    previous, induction, first, second = [], [], [], []
+    for _ in range(count):
+        period = int(rng.integers(24, 57))
+        text = np.tile(rng.choice(ids, period), 2)[None]  # [1, 2·period]
+        att, log_probs = forward_written_out(shipped.final.weights, text, h, off)
+        i = np.arange(1, 2 * period)
+        previous.append(att[..., 0, i, i - 1].mean(-1))  # [L, h]
+        j = np.arange(period, 2 * period)
+        induction.append(att[..., 0, j, j - period + 1].mean(-1))
+        losses = -log_probs[0, np.arange(2 * period - 1), text[0, 1:]]  # predicting 1 … n − 1
+        first.append(losses[: period - 1].mean())
+        second.append(losses[period : 2 * period - 1].mean())
+    return np.mean(previous, 0), np.mean(induction, 0), np.mean(first), np.mean(second)
+
+
+@pytest.mark.parametrize("alphabet", ALPHABETS)
+def test_the_final_model_copies_random_strings_of_every_alphabet(shipped, alphabet):
+    previous, induction, first, second = scores_written_out(shipped, alphabet)
+    assert induction.max() >= 0.5
+    assert second <= first / 2  # nats: the second copy is read off the first
     # the induction head sits above the previous-token head it reads from
     assert (
         np.unravel_index(induction.argmax(), induction.shape)[0]
         > np.unravel_index(previous.argmax(), previous.shape)[0]
     )
-    assert second < first - 1.0  # nats: the second copy is read off the first
+
+
+def test_switching_off_the_previous_token_heads_breaks_copying_as_the_page_says(shipped):
+    """The heads the page switches off, read here with a pass written out: the best induction
+    head's score at least halves, and the second copy is hardly easier than the first."""
+    c = shipped.final
+    off = feeding_heads(c.previous, c.induction)
+    assert off.any() and not off[-1].any()  # heads of the layers below the induction head
+    for alphabet in ("letters", "chinese"):
+        _, induction, first, second = scores_written_out(shipped, alphabet, count=6, seed=9)
+        _, cut, first_off, second_off = scores_written_out(shipped, alphabet, off, 6, seed=9)
+        best = np.unravel_index(induction.argmax(), induction.shape)
+        assert cut[best] <= induction[best] / 2  # the same head, itself untouched
+        assert second_off - second >= (first - second) / 2  # most of the copying is gone
+        assert first_off == pytest.approx(first, abs=1.0)  # nothing to copy there anyway
+    # core's knockout, which the page shows, is this test's pass on the probe strings
+    texts = np.concatenate(list(probe_set(shipped.vocab).values()))[::8]  # one per alphabet
+    k = knockout(c.weights, texts, PROBE_PERIOD, shipped.config, off)
+    att, log_probs = forward_written_out(c.weights, texts, shipped.config.n_heads, off)
+    j = np.arange(PROBE_PERIOD, 2 * PROBE_PERIOD)
+    np.testing.assert_allclose(
+        k.off_scores.induction, att[..., j, j - PROBE_PERIOD + 1].mean((-1, -2)), atol=1e-12
+    )
+    losses = -np.take_along_axis(log_probs[:, :-1], texts[:, 1:, None], -1)[..., 0]
+    second = losses[:, PROBE_PERIOD : 2 * PROBE_PERIOD - 1].mean()
+    assert k.off_scores.second_copy_loss == pytest.approx(second, abs=1e-9)
 
 
 def test_the_logged_scores_are_those_of_the_shipped_checkpoints(shipped):
-    probe = probe_texts(shipped.vocab.encode(LETTERS).ids)
+    probe = np.concatenate(list(probe_set(shipped.vocab).values()))
     for c in (
         shipped.checkpoints[0],
         shipped.checkpoints[len(shipped.checkpoints) // 2],
         shipped.final,
     ):
-        s = head_scores(c.weights, probe, 40, shipped.config)
+        s = head_scores(c.weights, probe, PROBE_PERIOD, shipped.config)
         np.testing.assert_allclose(s.previous, c.previous, rtol=1e-9, atol=1e-12)
         np.testing.assert_allclose(s.induction, c.induction, rtol=1e-9, atol=1e-12)
         assert s.second_copy_loss == pytest.approx(c.second_copy_loss, rel=1e-9)
 
 
-def test_the_phase_change_comes_between_the_first_and_the_last_checkpoint(shipped):
+def test_the_checkpoints_show_the_phase_change_from_up_close(shipped):
     step = shipped.phase_change_step
     assert 0 < step < shipped.final.step
     assert shipped.at(0).second_copy_loss - shipped.final.second_copy_loss > 1.0
-    # The second, where the previous-token heads sharpen, comes after the first.
-    assert step < shipped.sharpening_step < shipped.final.step
+    near = [s for s in shipped.steps if abs(s - step) <= 200]
+    assert len(near) >= 5  # the slider moves through it in small steps
 
 
 # ---------------------------------------------------------------------------- PyTorch
@@ -235,9 +304,11 @@ def test_fifty_characters_generated_with_the_cache_equal_the_uncached_pass(shipp
     # the greedy choices are far from ties, so float rounding cannot flip one
     top2 = np.sort(gen.full.logits[len(prompt) - 1 :], axis=-1)[:, -2:]
     assert np.min(top2[:, 1] - top2[:, 0]) > 1e-6
-    random = np.tile(np.random.default_rng(5).choice(shipped.vocab.encode(LETTERS).ids, 20), 2)
-    copied = generate(shipped.final.weights, random[:30], 10, shipped.config)
-    assert (copied.new_ids == random[30:40]).mean() >= 0.8  # the induction head at work
+    for alphabet in ("letters", "chinese"):
+        ids = probe_alphabet(shipped.vocab, alphabet)
+        random = np.tile(np.random.default_rng(5).choice(ids, 20), 2)
+        copied = generate(shipped.final.weights, random[:30], 10, shipped.config)
+        assert (copied.new_ids == random[30:40]).mean() >= 0.8  # the induction head at work
 
 
 @pytest.mark.parametrize("text", ["", "a" * 129, "Attention 注意力 🙂 <b>x</b>"])

@@ -5,7 +5,7 @@ weights one-hot, with nothing on screen to say why)."""
 
 from __future__ import annotations
 
-from apptest_util import open_page
+from apptest_util import chart_keys, open_page
 from quiz_util import press
 
 from ui.registry import pages, tour
@@ -79,7 +79,8 @@ def test_the_multi_head_stop_opens_on_the_articles_eight_heads(lang):
     assert (at.session_state["d_model"], at.session_state["n_heads"]) == (32, 8)
     head = text("common.tour.opens_on", lang).split("{")[0]
     (said,) = [m.value for m in at.markdown if m.value.startswith(head)]
-    assert "d_model = 32" in said and "= 8" in said
+    # named, not listed: "d_model = 32" above the question would answer how wide 8 × 4 is
+    assert text("multihead.opens_on", lang) in said and "32" not in said
     at.switch_page(pages()["real_model"].path).run()  # on to the next stop: the lesson's own
     assert (at.session_state["d_model"], at.session_state["n_heads"]) == (4, 1)
     at.switch_page(pages()["multihead"].path).run()  # back again: eight heads again
@@ -93,3 +94,32 @@ def test_the_stops_own_settings_are_undone_by_a_button_that_says_so(lang):
     at = open_page("multihead", tour=stop, lang=lang)
     (undo,) = [b for b in at.button if b.key == "show_me_undo"]
     assert undo.label == text("common.tour.undo_opens_on", lang)  # not "Undo “Show me”"
+
+
+def test_show_me_shows_and_does_not_ask_anew(lang):
+    """Scaling's "Show me" sets d_model 512 and 8 heads: its questions, asked about d_k = 4,
+    are then about d_k = 64, and are shown answered (not asked again): the charts it was
+    meant to show are on the page, and there is nothing to check."""
+    at = open_page("scaling", ask="1", lang=lang)
+    press(at, text("quiz.skip", lang))
+    press(at, text("quiz.try_this", lang))
+    assert (at.session_state["d_model"], at.session_state["n_heads"]) == (512, 8)
+    assert {"variance", "max_weight"} <= set(chart_keys(at))
+    labels = [b.label for b in at.button]
+    assert text("quiz.skip", lang) not in labels and text("quiz.check", lang) not in labels
+    at.button(key="show_me_undo").click().run()  # back at d_k = 4: answered as before
+    assert at.session_state["d_model"] == 4 and "variance" in chart_keys(at)
+    at.sidebar.select_slider(key="d_model").set_value(256).run()  # moved by hand: asked
+    assert "variance" not in chart_keys(at)
+
+
+def test_show_me_is_offered_only_where_it_changes_something(lang):
+    """At the Multi-head stop the page is already on the article's eight heads, which is
+    what its "Show me" sets: after the verdict it is not offered; on one head it is."""
+    stop = tour().index("multihead") + 1
+    at = open_page("multihead", ask="1", tour=stop, lang=lang)
+    press(at, text("quiz.skip", lang))
+    assert text("quiz.try_this", lang) not in [b.label for b in at.button]
+    at = open_page("multihead", ask="1", lang=lang)  # one head: it changes d_model and h
+    press(at, text("quiz.skip", lang))
+    assert text("quiz.try_this", lang) in [b.label for b in at.button]

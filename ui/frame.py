@@ -77,13 +77,26 @@ def go_to_stop(stop: int) -> None:
         st.switch_page(registry.pages()[registry.tour()[stop - 1]].path)
 
 
+# The tour bar's slots, in px: Previous, Next (or "Going further"), then which stop this
+# is, and Leave (or Finish) at the right end. Each slot is as wide on every stop and in both
+# languages, so that a presenter clicking at one point walks the whole tour: Next never
+# moves, and nothing that leaves the lesson ever comes under it. The widest label, "Going
+# further", measured 118 px in Chromium with Noto fonts (160 px in the presenter view); the
+# rest is room for other fonts. The page's title is the heading right under the bar: in the
+# bar it would push Leave onto a second line at 1280 px.
+STEP_PX = {False: 136, True: 184}  # Previous, Next; by settings.present
+LEAVE_PX = {False: 116, True: 172}  # Leave the lesson, or Finish
+
+
 def tour_bar(name: str, settings: Settings, place: str = "") -> None:
     """Where the lesson is, and links to the previous and next stop (keyboard: Tab, Enter).
 
     Links rather than buttons: the frame puts the lesson on whichever stop's page is open,
     so following one needs no state of its own and works like any link. ``place``: "" at
-    the top of the page (where the lesson is, Previous, Leave, Next), "_end" at its foot
-    (Previous and Next alone).
+    the top of the page (Previous, Next, which stop, Leave), "_end" at its foot (Previous
+    and Next alone, and Finish). Every control keeps its slot (STEP_PX, LEAVE_PX): the first
+    stop leaves Previous's place empty, the last holds a Next that cannot be followed, and
+    Finish takes Leave's place, far from Next.
     """
     pages, tour, lesson = registry.pages(), registry.tour(), registry.part("lesson")
     stop = settings.tour
@@ -93,25 +106,35 @@ def tour_bar(name: str, settings: Settings, place: str = "") -> None:
         label = t("common.tour.back", k=stop, page=back.title)
         box.page_link(back.path, label=label, icon=":material/school:")
         return
-    if stop > 1:  # none at the first stop (a greyed-out link no one can read or follow)
-        box.page_link(
-            pages[tour[stop - 2]].path, label=t("common.tour.prev"), icon=":material/arrow_back:"
-        )
+    step, leave = STEP_PX[settings.present], LEAVE_PX[settings.present]
+    if stop > 1:
+        prev = pages[tour[stop - 2]].path
+        box.page_link(prev, label=t("common.tour.prev"), icon=":material/arrow_back:", width=step)
+    else:  # nothing to go back to, and nobody clicks there expecting to
+        box.space(step)
+    forward = ":material/arrow_forward:"
+    if stop < len(tour):
+        following = "common.tour.further" if stop == len(lesson) else "common.tour.next"
+        box.page_link(pages[tour[stop]].path, label=t(following), icon=forward, width=step)
+    else:  # the end: a click where Next was lands on Next greyed out, and stays here
+        label, key = t("common.tour.next"), f"tour_last{place}"
+        box.button(label, key=key, icon=forward, type="tertiary", disabled=True, width=step)
     if not place:
         part, k, n = registry.where(stop)
-        box.markdown(t(f"common.tour.where_{part}", k=k, n=n, page=pages[name].title))
-        if box.button(t("common.tour.leave"), key="tour_leave", type="tertiary"):
+        box.markdown(t(f"common.tour.where_{part}", k=k, n=n))
+    box.space("stretch")
+    if stop in (len(lesson), len(tour)):  # the end of the lesson, or of going further
+        end = t("common.tour.end")
+        if box.button(
+            end, icon=":material/flag:", key=f"tour_end{place}", type="primary", width=leave
+        ):
             go_to_stop(0)
             st.rerun()
-    end = stop in (len(lesson), len(tour))  # the end of the lesson, or of going further
-    if end and box.button(
-        t("common.tour.end"), icon=":material/flag:", key=f"tour_end{place}", type="primary"
+    elif not place and box.button(
+        t("common.tour.leave"), key="tour_leave", type="tertiary", width=leave
     ):
         go_to_stop(0)
         st.rerun()
-    if stop < len(tour):
-        label = "common.tour.further" if stop == len(lesson) else "common.tour.next"
-        box.page_link(pages[tour[stop]].path, label=t(label), icon=":material/arrow_forward:")
 
 
 def open_page(page: Page, *, formula: str | None = None, about_input: bool = True) -> Settings:

@@ -119,6 +119,9 @@ class Page:
     # The shared settings its stop of the lesson opens on, where they are not the article's
     # example (Multi-head: the article's eight heads); undoable, and undone at the next stop.
     opens_on: Mapping[str, object] = field(default_factory=dict)
+    # What the stop's notice calls them (a text key), where listing them would answer the
+    # page's question under it (Multi-head's "d_model = 32": how wide the 8 heads of 4 are).
+    opens_on_name: str = ""
 
     def __post_init__(self):
         if self.section not in SECTIONS or self.tour not in (*PARTS, None):

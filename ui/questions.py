@@ -4,17 +4,20 @@ the projector and under a student's vote)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from core.quiz import Question, printed
+from ui import question_words as words
 from ui import registry, state
 from ui import settings as cfg
-from ui.i18n import t
+from ui.i18n import lang, t
+from ui.question_words import TEXT_KEYS, letter, text_key
 from ui.settings import Settings
 from ui.widgets import md_escape
 
 ANSWERS = "quiz_answers"  # session_state: signature -> {"guess", "right", "skipped"}
-TEXT_KEYS = ("qkv.", "quiz.")  # a value that is one of these is a text key, shown translated
 REVEALED = {"guess": None, "right": None, "skipped": True}  # shown without a guess
 RADIO_MAX = 4  # up to this many choices as buttons in a row; more as a drop-down
 
@@ -37,16 +40,8 @@ def shown(value, decimals: int | None = None) -> str:
     return str(value)
 
 
-def text_key(q: Question, part: str) -> str:
-    """Where a question's texts are: its page's catalogue, "<page>.quiz.<rest>.<part>" for
-    the question "<page>.<rest>" (part "ask" or "why")."""
-    page, _, rest = q.id.partition(".")
-    return f"{page}.quiz.{rest}.{part}"
-
-
 def _texts(q: Question, text_key: str, **extra) -> str:
-    values = {name: shown(v) for name, v in {**q.values, **q.reveal, **extra}.items()}
-    return t(text_key, **values)
+    return words.filled(q, t(text_key), shown, **extra)
 
 
 def question_text(q: Question) -> str:
@@ -55,14 +50,8 @@ def question_text(q: Question) -> str:
 
 
 def answer_text(q: Question) -> str:
-    """The answer as the verdict states it: for a number, with the tolerance it is checked
-    by, both to the question's places (it prints exactly: core.quiz.question)."""
-    values = {"answer": shown(q.answer, q.decimals), "tolerance": shown(q.tolerance, q.decimals)}
-    if q.kind == "number" and q.theory:  # measured: what theory says, what this sample gave
-        return t("quiz.measured", theory=q.theory, **values)
-    if q.kind == "number" and q.tolerance:  # what counts as right
-        return t("quiz.roughly", **values)
-    return values["answer"]
+    """The answer as the verdict states it (ui.question_words)."""
+    return words.answer_text(q, lang(), shown)
 
 
 def answers() -> dict:
@@ -89,6 +78,17 @@ def _apply(changes: dict, page: str, why: str = "quiz.shown") -> None:
     st.session_state[SHOWN] = record
     for name, value in changes.items():
         st.session_state[name] = value
+
+
+def showing(page: str, settings: Settings) -> bool:
+    """Whether the settings are those a question's "Show me" just set on this page: they were
+    chosen to show an answer, so the page's questions at them (a new question when they
+    ask about a setting it moved, Scaling's d_k) are shown answered, not asked anew. The
+    first run after it notes the settings; a later change (a new sentence) asks as before."""
+    record = st.session_state.get(SHOWN)
+    if not record or record["page"] != page or record.get("why", "quiz.shown") != "quiz.shown":
+        return False
+    return record.setdefault("settings", settings) == settings
 
 
 def undo_show_me() -> None:
@@ -133,23 +133,34 @@ def show_me_notice() -> None:
     said = t("common.list_sep").join(_setting_text(n, v) for n, v in changed.items())
     box = st.container(border=True, horizontal=True, vertical_alignment="center")
     why = record.get("why", "quiz.shown")
+    if why != "quiz.shown" and (name := registry.pages()[record["page"]].opens_on_name):
+        said = t(name)  # the stop's settings by name: their numbers would answer its question
     box.markdown(t(why, settings=said or "—"))
     undo = "quiz.undo" if why == "quiz.shown" else "common.tour.undo_opens_on"
     box.button(t(undo), key="show_me_undo", on_click=undo_show_me, icon=":material/undo:")
 
 
-def guess_widget(q: Question, key: str) -> None:
+def _lettered(q: Question, show: Callable[[str], str]) -> Callable[[str], str]:
+    """A choice's label with its letter in front, as the projector lists it ("B · ate")."""
+    place = {c: k for k, c in enumerate(q.choices)}
+    return lambda c: f"{letter(place[c])} · {show(c)}" if c in place else show(c)
+
+
+def guess_widget(q: Question, key: str, lettered: bool = False) -> None:
+    """The widget a guess is given with; ``lettered``: each choice with its letter, as the
+    projector shows them (a student in a class)."""
     label = t("quiz.your_answer")
     if q.kind == "number":
         st.text_input(label, key=key, help=t("quiz.number_help"))
     elif len(q.choices) <= RADIO_MAX:
-        st.radio(label, q.choices, index=None, format_func=shown, key=key, horizontal=True)
+        show = _lettered(q, shown) if lettered else shown
+        st.radio(label, q.choices, index=None, format_func=show, key=key, horizontal=True)
     else:
         st.selectbox(
             label,
             q.choices,
             index=None,
-            format_func=_plain,
+            format_func=_lettered(q, _plain) if lettered else _plain,
             key=key,
             placeholder=t("quiz.choose"),
         )
@@ -160,21 +171,34 @@ def choices_text(q: Question) -> str:
     view): on one line "A. I B. ate … I. ." ran the letters into the tokens."""
     if q.kind == "number":
         return ""
-    return "\n".join(f"- **{chr(65 + k)}** · {shown(c)}" for k, c in enumerate(q.choices))
+    return "\n".join(f"- **{letter(k)}** · {shown(c)}" for k, c in enumerate(q.choices))
+
+
+def verdict_line(q: Question, record: dict, prefix: str = "") -> None:
+    """Right, not quite, or the answer shown without a guess (``prefix``: the round's name,
+    in a class)."""
+    answer = answer_text(q)
+    if record["skipped"]:
+        st.info(prefix + t("quiz.skipped", answer=answer), icon=":material/visibility:")
+    elif record["right"]:
+        st.success(prefix + t("quiz.right", answer=answer), icon=":material/check_circle:")
+    else:
+        said = t("quiz.wrong", guess=record["guess"], answer=answer)
+        st.error(prefix + said, icon=":material/cancel:")
 
 
 def verdict(q: Question, record: dict, settings: Settings) -> None:
-    answer = answer_text(q)
-    if record["skipped"]:
-        st.info(t("quiz.skipped", answer=answer), icon=":material/visibility:")
-    elif record["right"]:
-        st.success(t("quiz.right", answer=answer), icon=":material/check_circle:")
-    else:
-        st.error(t("quiz.wrong", guess=record["guess"], answer=answer), icon=":material/cancel:")
+    """The verdict on a guess, then why, and the settings to try."""
+    verdict_line(q, record)
+    explanation(q, settings)
+
+
+def explanation(q: Question, settings: Settings) -> None:
+    """Why the answer is what it is, the claim it supports, and "Try this"."""
     why = _texts(q, q.why or text_key(q, "why"), answer=shown(q.answer, q.decimals))
     st.markdown(why + "\n\n" + t("quiz.claim", claim=t(f"quiz.claim.{q.claim}")))
-    if q.try_this:
-        changed = state.with_changes(settings, **q.try_this)
+    changed = state.with_changes(settings, **q.try_this)
+    if changed != settings:  # offered only where it changes something
         st.button(
             t("quiz.try_this"),
             key=f"try_{q.signature}",

@@ -83,6 +83,12 @@ def params() -> dict[str, Param]:
 
 
 @functools.cache
+def page_asking(name: str) -> str:
+    """The page that asks the questions named ``name`` ("generate_share": generate)."""
+    return next(page.name for page in pages().values() if name in page.questions)
+
+
+@functools.cache
 def questions() -> Questions:
     """Every page's questions, by the name the page asks them under."""
     found = {}

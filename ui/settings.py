@@ -235,12 +235,15 @@ def to_params(settings: Settings) -> dict[str, str]:
 
 def page_params() -> dict[str, str]:
     """The URL parameters of the pages' own controls (ui.page.Param) that differ from their
-    defaults."""
+    defaults; a text cut to the parameter's ``chars``, as a link's text is read (a page says
+    when a student's text is longer than its link keeps)."""
     out = {}
     for param in registry.params().values():
         value = st.session_state.get(param.key)
         if value is not None and value != param.default:
-            out[param.name] = f"{value:g}" if isinstance(value, float) else str(value)
+            out[param.name] = (f"{value:g}" if isinstance(value, float) else str(value))[
+                : param.chars
+            ]
     return out
 
 

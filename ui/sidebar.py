@@ -19,6 +19,7 @@ from ui.live import temperature_slot
 from ui.page import MODEL_CONTROLS, Page
 from ui.quiz import score
 from ui.settings import Settings
+from ui.teacher import sheet as teacher_sheet
 
 
 def _model_controls(uses: tuple[str, ...]) -> None:
@@ -130,6 +131,7 @@ def sharing(settings: Settings) -> None:
     if box.open:
         box.code(cfg.share_link(settings, st.context.url), language=None, wrap_lines=True)
         class_panel.join_or_teach(box)
+        teacher_sheet.offer(box, settings)  # the lesson on one sheet: presenter view only
     st.toggle(t("common.sb.present"), key="present", help=t("common.sb.present_help"))
     st.toggle(t("common.sb.ask"), key="ask", help=t("common.sb.ask_help"))
     answered, right, skipped = score()

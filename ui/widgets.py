@@ -299,11 +299,36 @@ def numbers_table(
     data |= {name: np.asarray(values) for name, values in columns.items()}
     number = st.column_config.NumberColumn(format=f"%.{decimals}f")
     numeric = [name for name in columns if np.asarray(columns[name]).dtype.kind in "fiu"]
-    st.dataframe(
-        pa.table(data),
-        hide_index=True,
-        column_config=pinned | {name: number for name in numeric} | (config or {}),
-    )
+    data_table(data, pinned | {name: number for name in numeric} | (config or {}))
+
+
+def data_table(columns: dict[str, object], config: dict | None = None) -> None:
+    """A table of named columns (st.dataframe, formatted by ``config``, its column_config).
+
+    In the presenter view the same cells as text in an HTML table (st.table): the data grid
+    draws on a canvas in 13–14 px type whatever the page's style, too small from the back of
+    a room, where an HTML table takes the projector's type (ui/present.css). A progress
+    column's bar and the sorting are left out there; the numbers are printed as formatted.
+    """
+    config = config or {}
+    if not st.session_state.get("present"):
+        data = {name: np.asarray(values) for name, values in columns.items()}
+        st.dataframe(pa.table(data), hide_index=True, column_config=config)
+        return
+    shown = {name: _as_text(values, config.get(name)) for name, values in columns.items()}
+    st.table(pa.table(shown), hide_index=True)
+
+
+def _as_text(values, column) -> list[str]:
+    """A column's cells as the data grid prints them: numbers in the column's format."""
+    values = np.asarray(values)
+    if values.dtype.kind == "b":
+        return ["✓" if v else "" for v in values]
+    if values.dtype.kind not in "fiu":
+        return [str(v) for v in values]
+    form = ((column or {}).get("type_config") or {}).get("format")
+    form = form or ("%d" if values.dtype.kind in "iu" else "%.4f")
+    return [form % v for v in values]
 
 
 def article_caption(p: Pipeline, step: str) -> None:
@@ -379,3 +404,12 @@ def vector_text(values, *, shown: int = VECTOR_SHOWN, decimals: int = 3) -> str:
 def sci(x: float) -> str:
     """A tiny number as a student reads it: 0, or 5.6e-17 (a rounding error)."""
     return "0" if x == 0 else f"{x:.1e}"
+
+
+def agreement(step: float, most: float) -> str:
+    """How a step computed two ways is said to agree, as a text key's ending: "exact" (every
+    step the same to the last bit), "step_exact" (this one) or "rounding" ("by at most 0"
+    said nothing)."""
+    if most == 0:
+        return "exact"
+    return "step_exact" if step == 0 else "rounding"

@@ -10,6 +10,8 @@ after the run, less the idle drift. Median of ``reps``:
 - ``first view, all shown``: the same with questions off (``ask=0``): every chart drawn;
 - ``checkpoint``: the checkpoint moved, on a text no one has read at that checkpoint yet;
 - ``new text``: a new random string typed twice, never read before (its forward pass);
+- ``heads off``: the previous-token heads switched off (the page's button) on a new text:
+  a forward pass without them beside the one with every head;
 - ``write 50``: the writing section open, a new prompt (24 random letters and 4 again):
   50 characters written with the KV caches, and the uncached pass to check them.
 
@@ -20,8 +22,8 @@ reported apart, once. In core, in this process, one thread: generating 50 charac
 28-character prompt with the caches (the thread's CPU time), and the weights in memory of
 every checkpoint (the arrays' bytes, and what reading them allocates, by tracemalloc).
 
-Budgets: the first view ≤ 150 ms; a checkpoint or a new text ≤ 60 ms; writing 50
-characters with the cache ≤ 100 ms; every checkpoint's weights in memory ≤ 10 MB.
+Budgets: the first view ≤ 150 ms; a checkpoint, a new text or heads switched off ≤ 60 ms;
+writing 50 characters with the cache ≤ 100 ms; every checkpoint's weights in memory ≤ 10 MB.
 """
 
 from __future__ import annotations
@@ -60,6 +62,10 @@ async def _probe(url: str, clock, drift: float, reps: int) -> dict[str, list]:
     from bench.sections.class_probe import _measured
     from harness.plans import DEFAULT_PAGE
     from harness.protocol import ProtocolSession
+    from realmodel.decoder_files import read_log
+
+    log = read_log()
+    final, steps = log["steps"], log["checkpoints"][::3]  # a few, from the first on
 
     found: dict[str, list] = {}
     session = None  # the session whose link says what a move did
@@ -91,7 +97,6 @@ async def _probe(url: str, clock, drift: float, reps: int) -> dict[str, list]:
     await session.connect()
     try:
         await session.open(PAGE, "ask=0")
-        steps = (0, 300, 500, 1100, 1200)
         for k in range(reps):
             session.set_widget("copy_text_box", _fresh_letters())  # unmeasured: a new text
             await session.rerun("a text to move the checkpoint on")
@@ -104,7 +109,15 @@ async def _probe(url: str, clock, drift: float, reps: int) -> dict[str, list]:
             session.set_widget("copy_text_box", text)
             measured = await _measured(clock, drift, lambda: session.rerun("text"))
             keep("new text", *measured, moved={"text": text})
-        session.set_widget("copy_step_pick", "step 1500")
+        session.set_widget("copy_step_pick", f"step {final}")
+        for _ in range(reps):
+            session.set_widget("copy_text_box", _fresh_letters())  # unmeasured: a new text
+            await session.rerun("a text to switch heads off on")
+            session.press("copy_off_previous")
+            measured = await _measured(clock, drift, lambda: session.rerun("heads off"))
+            keep("heads off", *measured, moved={"off": session.query().get("off") or "none"})
+            session.press("copy_off_none")
+            await session.rerun("every head on again")
         session.set_widget("copy_write_open", True)
         await session.rerun("the writing section opened")
         for _ in range(reps):
@@ -175,6 +188,7 @@ LABELS = {  # kind -> the row's item and its budget
     "first view, all shown": ("first view, all shown", FIRST_MS),
     "checkpoint": ("a checkpoint moved", MOVE_MS),
     "new text": ("a new text", MOVE_MS),
+    "heads off": ("the previous-token heads switched off", MOVE_MS),
     "write 50": ("50 characters written (server)", WRITE_MS),
 }
 

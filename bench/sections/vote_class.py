@@ -17,7 +17,7 @@ from ui.texts import CATALOG
 PAGE = "weighted_sum"
 CHOICE, NUMBER = f"quiz_{PAGE}_1_guess", f"quiz_{PAGE}_2_guess"
 CHECK = f"quiz_{PAGE}_check"
-COUNTED = CATALOG["classroom.vote.counted"]["en"].split("{")[0]  # "Your vote counts …"
+COUNTED = CATALOG["classroom.vote.counted"]["en"]  # "Your vote is in. …" (no verdict yet)
 
 
 def voters_text(n: int) -> str:
@@ -69,8 +69,15 @@ async def vote(s: Student) -> None:
         s.sent = True
         reply = await s.session.rerun("vote")
         s.record("vote", reply)
-        if reply.status == "finished" and any(COUNTED in text for text in reply.texts):
+        said = [*reply.texts, *reply.alerts]
+        if reply.status == "finished" and any(COUNTED in text for text in said):
             s.acked, s.acked_at = True, time.monotonic()
+
+
+async def rerun(s: Student) -> None:
+    """The student's page run again, nothing pressed (after a vote: the held page)."""
+    async with s.lock:
+        s.record("rerun", await s.session.rerun("rerun"))
 
 
 async def poll_student(s: Student) -> None:

@@ -23,6 +23,7 @@ from bench.sections.vote_class import (
     close_all,
     join,
     poll_student,
+    rerun,
     student,
     vote,
 )
@@ -95,13 +96,18 @@ async def _costs(url: str, pid: int) -> dict:
     teacher = Teacher(url)
     await teacher.teach()
     await teacher.refresh()
-    out: dict[str, list[float]] = {k: [] for k in ("in", "out", "idle", "moved", "poll")}
+    keys = ("in", "out", "held", "idle", "moved", "poll")
+    out: dict[str, list[float]] = {k: [] for k in keys}
     for rep in range(REPS):
         member, alone = student(url, 1000 + rep), student(url, 2000 + rep)
         await join(member, teacher.code)
         await alone.session.connect()
         alone.record("page", await alone.session.open(PAGE, ""))
         out["in"].append(await _cpu_of(clock, lambda s=member: vote(s)) - drift)
+        # The vote's own cost: the Check against the same held page run without one (in a
+        # class a Check draws no verdict and holds the page's figures back, so a Check
+        # outside, which draws them, is no longer the same page).
+        out["held"].append(await _cpu_of(clock, lambda s=member: rerun(s)) - drift)
         out["out"].append(await _cpu_of(clock, lambda s=alone: vote(s)) - drift)
         out["moved"].append(await _cpu_of(clock, teacher.refresh) - drift)
         out["idle"].append(await _cpu_of(clock, teacher.refresh) - drift)

@@ -34,19 +34,24 @@ from core.decoder.model import (
     init_weights,
 )
 from core.decoder.reading import (
+    MIN_COPY,
     NO_TARGET,
+    Copies,
     Reading,
     induction_targets,
+    longest_matches,
     read_text,
-    repeat_period,
+    repeated_stretch,
     target_share,
 )
 from core.decoder.vocab import UNKNOWN, Encoded, Vocabulary, build_vocabulary
 
 __all__ = [
+    "MIN_COPY",
     "NO_TARGET",
     "UNKNOWN",
     "CachedStep",
+    "Copies",
     "DecoderConfig",
     "DecoderForward",
     "DecoderWeights",
@@ -67,14 +72,15 @@ __all__ = [
     "induction_score",
     "induction_targets",
     "init_weights",
+    "longest_matches",
     "loss_and_grads",
     "phase_change",
     "previous_token_score",
     "probe_alphabet",
     "probe_texts",
     "read_text",
-    "repeat_period",
     "repeated_random",
+    "repeated_stretch",
     "sharpening_step",
     "target_share",
     "token_losses",

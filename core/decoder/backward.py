@@ -28,9 +28,10 @@ def backward(
     probs: np.ndarray,  # [..., n, V]  softmax of fwd.logits
     targets: np.ndarray,  # [..., n]
     config: DecoderConfig,
-) -> DecoderWeights:  # -> dLoss/d every parameter, float64
-    """The gradient of the mean of token_losses with respect to every weight."""
-    w = w.astype(np.float64)
+) -> DecoderWeights:  # -> dLoss/d every parameter
+    """The gradient of the mean of token_losses with respect to every weight, in the forward
+    pass's float type."""
+    w = w.astype(fwd.logits.dtype)
     d_model, h = config.d_model, config.n_heads
     n = fwd.ids.shape[-1]
     flat = lambda a: a.reshape(-1, a.shape[-1])  # noqa: E731  [..., n, c] -> [T, c]
@@ -64,10 +65,15 @@ def backward(
 
 
 def loss_and_grads(
-    w: DecoderWeights, inputs: np.ndarray, targets: np.ndarray, config: DecoderConfig
+    w: DecoderWeights,
+    inputs: np.ndarray,
+    targets: np.ndarray,
+    config: DecoderConfig,
+    dtype=np.float64,
 ) -> tuple[np.ndarray, DecoderWeights]:  # [..., n], [..., n] -> losses [..., n], gradients
-    """Every prediction's loss and the gradient of their mean: one training step's work."""
-    fwd = forward(w, inputs, config)
+    """Every prediction's loss and the gradient of their mean: one training step's work (in
+    float64, or float32 as training runs)."""
+    fwd = forward(w, inputs, config, dtype=dtype)
     log_probs = fwd.log_probs()  # [..., n, V]
     losses = token_losses(log_probs, targets)
     return losses, backward(w, fwd, np.exp(log_probs, out=log_probs), targets, config)

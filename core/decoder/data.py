@@ -3,10 +3,11 @@
 At this size natural text alone does not form induction heads in minutes (the sizing trial:
 none after 5,000 steps, with or without stretches of the text repeated later), while a
 mix in which most windows are a random string typed over and over forms them in a few
-hundred steps. So a quarter of each batch is natural text (half English, half Chinese, a
-window at a random place), three quarters are repeated random strings, of lowercase
-letters or (a share set by the mix) of any character of the vocabulary. A page must say
-so: this model learned to copy because it was shown copying.
+hundred steps. So part of each batch is natural text (half English, half Chinese, a
+window at a random place), the rest repeated random strings, each drawn from one of a few
+alphabets (lowercase letters, letters and space, Latin with case, digits and punctuation,
+Chinese, any character), so that it learns to copy whatever a student types. A page must
+say so: this model learned to copy because it was shown copying.
 
 Step t's batch depends on the seed and t alone (its own generator), not on the steps
 before it: a run resumed at a checkpoint sees the same data as the run that made it.
@@ -24,13 +25,16 @@ class DataMix:
     """Where the windows come from and in which proportions."""
 
     texts: tuple[np.ndarray, ...]  # each [m] ids: the texts' training parts (English, Chinese)
-    letters: np.ndarray  # [26] ids of a … z
-    characters: np.ndarray  # [a] ids any character of a random string may be
+    alphabets: tuple[np.ndarray, ...]  # each [a] ids: the characters one string is drawn from
+    shares: tuple[float, ...]  # how often each alphabet is drawn (summing to 1)
     batch: int = 32  # B windows a step
     natural: int = 8  # of which natural text; the rest repeated random strings
-    letters_share: float = 1.0  # of the repeated strings, the share made of letters
     min_period: int = 8
     max_period: int = 64
+
+    def __post_init__(self):
+        if len(self.alphabets) != len(self.shares) or not np.isclose(sum(self.shares), 1):
+            raise ValueError("one share per alphabet, summing to 1")
 
 
 NATURAL, REPEATED = 0, 1
@@ -66,7 +70,7 @@ def batch_at(mix: DataMix, seed: int, step: int, n_ctx: int) -> Batch:  # -> ids
         start = int(rng.integers(len(text) - width + 1))
         rows.append(text[start : start + width])
     for _ in range(mix.batch - mix.natural):
-        alphabet = mix.letters if rng.random() < mix.letters_share else mix.characters
+        alphabet = mix.alphabets[int(rng.choice(len(mix.alphabets), p=mix.shares))]
         period = int(rng.integers(mix.min_period, mix.max_period + 1))
         rows.append(np.resize(rng.choice(alphabet, period), width))  # typed over and over
     kind = np.repeat([NATURAL, REPEATED], [mix.natural, mix.batch - mix.natural])

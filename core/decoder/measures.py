@@ -22,7 +22,7 @@ import numpy as np
 
 from core.decoder.backward import token_losses
 from core.decoder.model import DecoderConfig, DecoderWeights, forward
-from core.decoder.vocab import Vocabulary, is_cjk
+from core.decoder.vocab import UNKNOWN, Vocabulary, is_cjk
 
 
 def repeated_random(
@@ -98,33 +98,55 @@ class HeadScores:
 
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# Upper and lower case, digits and ASCII punctuation: what a student types besides letters.
+LATIN = LETTERS + LETTERS.upper() + "0123456789" + "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 PROBE_SEED, PROBE_COUNT, PROBE_PERIOD = 2022, 8, 40  # the protocol of the sizing trial
-ALPHABETS = ("letters", "chinese")
+# The alphabets random strings are drawn from, to train copying and to measure it.
+ALPHABETS = ("letters", "letters_space", "latin", "chinese", "any")
 
 
 def probe_alphabet(vocab: Vocabulary, which: str) -> np.ndarray:  # -> [a] ids
-    """The ids random strings are drawn from: the 26 lowercase "letters" (what the model saw
-    copied in training), or every "chinese" character it knows (which it never saw copied)."""
+    """The ids of one alphabet of ``ALPHABETS``: the 26 lowercase "letters", the same with a
+    space ("letters_space"), "latin" (both cases, digits, punctuation), every "chinese"
+    character the model knows, or "any" character it knows (all but the line break and
+    UNKNOWN, which stands for every character it does not know)."""
     if which == "letters":
         return vocab.encode(LETTERS).ids
+    if which == "letters_space":
+        return vocab.encode(LETTERS + " ").ids
+    if which == "latin":
+        return np.array([vocab.id(c) for c in LATIN if c in vocab])
     if which == "chinese":
         return np.array([i for i, c in enumerate(vocab.chars) if is_cjk(c)])
+    if which == "any":
+        return np.array([i for i, c in enumerate(vocab.chars) if c not in ("\n", UNKNOWN)])
     raise ValueError(f"no alphabet {which!r}: one of {ALPHABETS}")
 
 
-def probe_texts(ids_of_letters: np.ndarray) -> np.ndarray:  # [26] -> [8, 80]
-    """The fixed texts every checkpoint is measured on: 8 strings of 40 random lowercase
-    letters, each typed twice (a seed of its own: none of them is in the training data's
-    stream)."""
+def probe_texts(alphabet: np.ndarray) -> np.ndarray:  # [a] -> [8, 80]
+    """The fixed texts every checkpoint is measured on: 8 strings of 40 random characters of
+    the alphabet, each typed twice (a seed of its own: none of them is in the training
+    data's stream)."""
     rng = np.random.default_rng(PROBE_SEED)
-    return repeated_random(rng, ids_of_letters, PROBE_COUNT, PROBE_PERIOD)
+    return repeated_random(rng, alphabet, PROBE_COUNT, PROBE_PERIOD)
+
+
+def probe_set(vocab: Vocabulary) -> dict[str, np.ndarray]:  # -> {alphabet: [8, 80]}
+    """The strings every measurement of the decoder reads: ``probe_texts`` of each alphabet."""
+    return {name: probe_texts(probe_alphabet(vocab, name)) for name in ALPHABETS}
 
 
 def head_scores(
-    w: DecoderWeights, texts: np.ndarray, period: int, config: DecoderConfig
+    w: DecoderWeights,
+    texts: np.ndarray,
+    period: int,
+    config: DecoderConfig,
+    off: np.ndarray | None = None,  # [L, h] bool: heads switched off
+    dtype=np.float64,
 ) -> HeadScores:  # [S, 2·period] -> scores [L, h]
-    """Every head's previous-token and induction scores and the copies' losses on ``texts``."""
-    fwd = forward(w, texts, config)
+    """Every head's previous-token and induction scores and the copies' losses on ``texts``
+    (with the heads of ``off`` switched off: their output never reaches a later layer)."""
+    fwd = forward(w, texts, config, off=off, dtype=dtype)
     attention = fwd.attention  # [L, h, S, n, n]
     losses = token_losses(fwd.log_probs()[..., :-1, :], texts[..., 1:])  # [S, n − 1]
     first, second = copy_losses(losses, period)
@@ -137,6 +159,53 @@ def head_scores(
         period=period,
         count=texts.shape[0],
     )
+
+
+PREVIOUS_HEAD = 0.3  # a previous-token score from which a head counts as a previous-token head
+
+
+def feeding_heads(previous: np.ndarray, induction: np.ndarray) -> np.ndarray:  # -> [L, h] bool
+    """The previous-token heads that can feed the best induction head: those of the layers
+    below it whose previous-token score is at least PREVIOUS_HEAD (the best of them if none
+    is); none when the best induction head is in the first layer. The induction head's key
+    must carry the character before it, which only a head of an earlier layer can write
+    into the residual stream (K-composition: Elhage et al., 2021)."""
+    layer = int(np.unravel_index(int(np.argmax(induction)), induction.shape)[0])
+    below = np.zeros(previous.shape, dtype=bool)
+    below[:layer] = True
+    heads = below & (previous >= PREVIOUS_HEAD)
+    if layer and not heads.any():
+        heads.flat[int(np.argmax(np.where(below, previous, -np.inf)))] = True
+    return heads
+
+
+@dataclass(frozen=True)
+class Knockout:
+    """The same strings read with every head, and with some heads switched off."""
+
+    off: np.ndarray  # [L, h] bool
+    on_scores: HeadScores
+    off_scores: HeadScores
+
+    @property
+    def kept(self) -> float:
+        """The best induction score with the heads off, as a share of the one with all on."""
+        return self.off_scores.best("induction")[2] / self.on_scores.best("induction")[2]
+
+
+def knockout(
+    w: DecoderWeights,
+    texts: np.ndarray,
+    period: int,
+    config: DecoderConfig,
+    off: np.ndarray,
+    dtype=np.float64,
+) -> Knockout:  # [S, 2·period], [L, h] -> scores with and without
+    """Every head's scores and the copies' losses with all heads, then with ``off`` off (in
+    float32 if asked: twice as fast, as a page moving between checkpoints needs)."""
+    on = head_scores(w, texts, period, config, dtype=dtype)
+    cut = head_scores(w, texts, period, config, off, dtype=dtype)
+    return Knockout(np.asarray(off, dtype=bool), on, cut)
 
 
 def phase_change(steps: np.ndarray, values: np.ndarray) -> int:  # [m], [m] -> a step

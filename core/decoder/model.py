@@ -16,10 +16,15 @@ have to draw and undo, and training converged without it (realmodel/decoder/trai
 
 Shapes: ``n`` characters (at most n_ctx), V characters in the vocabulary, L layers, h heads
 of d_k = d_v = d_model/h; ``...`` any leading batch dimensions (B texts when training).
-The arithmetic is float64 whatever the weights' type: the shipped weights are float32, and
-in float64 the forward pass is the same on every machine to about 1e-15, which lets a test
-hold the cached generation (core.generate.kvcache, float64) to the uncached pass and a few training
-steps to the shipped checkpoints.
+The pages' arithmetic is float64 whatever the weights' type: the shipped weights are
+float32, and in float64 the forward pass is the same on every machine to about 1e-15, which
+lets a test hold the cached generation (core.generate.kvcache, float64) to the uncached
+pass. Training asks for float32 (``dtype``): 1.4 to 2 times faster on this model, and the
+type its checkpoints are shipped in.
+
+A head switched off (``off``) still attends, but its output is not added to the residual
+stream: no later layer and no prediction sees what it read. That is how the page shows
+that an induction head needs the previous-token head below it.
 """
 
 from __future__ import annotations
@@ -142,10 +147,29 @@ def check_ids(ids: np.ndarray, config: DecoderConfig) -> np.ndarray:
     return ids
 
 
-def forward(w: DecoderWeights, ids: np.ndarray, config: DecoderConfig) -> DecoderForward:
-    """The decoder on texts [..., n] of ids, in float64 (-> logits [..., n, V])."""
+def head_keep(off: np.ndarray, config: DecoderConfig, dtype=np.float64) -> np.ndarray:
+    """[L, h] bool of heads switched off -> [L, h·d_v]: 0 over an off head's columns of the
+    concatenation, 1 elsewhere."""
+    off = np.asarray(off, dtype=bool)
+    if off.shape != (config.n_layers, config.n_heads):
+        raise ValueError(f"heads switched off must be [{config.n_layers}, {config.n_heads}]")
+    return np.repeat(~off, config.d_k, axis=1).astype(dtype)
+
+
+def forward(
+    w: DecoderWeights,
+    ids: np.ndarray,
+    config: DecoderConfig,
+    *,
+    off: np.ndarray | None = None,  # [L, h] bool: True for a head switched off
+    dtype=np.float64,
+) -> DecoderForward:
+    """The decoder on texts [..., n] of ids (-> logits [..., n, V]), in float64 unless
+    training asks for float32; with the heads of ``off`` switched off (their output never
+    reaches the residual stream)."""
     ids = check_ids(ids, config)
-    w = w.astype(np.float64)
+    w = w.astype(dtype)
+    keep = None if off is None else head_keep(off, config, dtype)  # [L, h·d_v]
     n, h = ids.shape[-1], config.n_heads
     mask = causal_mask(n)  # [n, n]: position i reads positions 0 … i
     # 1) embeddings: the character's row of E plus its position's row of P
@@ -158,6 +182,8 @@ def forward(w: DecoderWeights, ids: np.ndarray, config: DecoderConfig) -> Decode
         trace = scaled_dot_product_attention(q, k, v, mask=mask)
         # 4) the heads side by side, projected back and added to the residual stream
         concat = unheads(trace.output)  # [..., n, h·d_v]
+        if keep is not None:
+            concat = concat * keep[layer]  # a head switched off writes nothing
         x = x + concat @ w.w_o[layer]  # [..., n, d_model]
         xs.append(x)
         traces.append(trace)

@@ -7,6 +7,8 @@ so its answer is right for the current settings. They test the claims below, in 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from core.generate.inference_cost import (
     DecodeWork,
     MemoryEstimate,
@@ -31,6 +33,7 @@ def decode_questions(work: DecodeWork) -> list[Question]:
     if n < 2:
         return []
     rows = int(work.kv_rows_without_total[-1])
+    share = Fraction(n, rows)  # what a cache leaves: 9 of 45 is 1/5
     return [
         Question(
             "generate.rows",
@@ -38,7 +41,13 @@ def decode_questions(work: DecodeWork) -> list[Question]:
             "number",
             rows,
             values={"n": n},
-            reveal={"n": n, "without": rows, "with": n, "times": rows / n},
+            reveal={
+                "n": n,
+                "without": rows,
+                "with": n,
+                "times": rows / n,
+                "fraction": f"{share.numerator}/{share.denominator}",
+            },
         )
     ]
 
@@ -93,6 +102,7 @@ def memory_questions(estimate: MemoryEstimate) -> list[Question]:
                 "unit": unit,
                 "weights": weights,
                 "weights_unit": weights_unit,
+                "match": estimate.tokens_to_match,  # tokens of context whose cache is the weights'
             },
         )
     ]
@@ -113,18 +123,19 @@ def memory_questions(estimate: MemoryEstimate) -> list[Question]:
         else compared.cache_bytes / estimate.cache_bytes
     )
     other_size, other_unit = in_units(compared.cache_bytes)
+    whole = float(ratio).is_integer()  # always, as the cache is proportional to g: "8", not "8.00"
     questions.append(
         Question(
             "generate.fewer_kv_heads" if fewer else "generate.more_kv_heads",
             "share",
             "number",
             ratio,
-            decimals=0 if float(ratio).is_integer() else 2,  # "8", exact: no places to state
+            decimals=0 if whole else 2,  # "8", exact: no places to state
             values={"g": estimate.n_kv_heads, "h": c.n_heads, "other": other},
             reveal={
                 "g": estimate.n_kv_heads,
                 "other": other,
-                "ratio": ratio,
+                "ratio": int(ratio) if whole else ratio,
                 "size": other_size,
                 "unit": other_unit,
             },

@@ -50,8 +50,10 @@ def _row_token(p: Pipeline, focus: int) -> dict:
 
 
 def overview_questions(p: Pipeline, focus: int) -> list[Question]:
-    w = p.mha.head(0).weights[focus]  # [n]
+    tr = p.mha.head(0)
+    w = tr.weights[focus]  # [n]
     top = int(np.argmax(w))
+    seen = int(tr.allowed[focus].sum())  # the keys the row may see: with the mask, the first
     return [
         Question(
             "overview.top",
@@ -61,7 +63,9 @@ def overview_questions(p: Pipeline, focus: int) -> list[Question]:
             about=tuple(p.labels),
             choices=tuple(p.labels),
             values=_row_token(p, focus),
-            reveal={"weight": float(w[top]), "even": 1 / p.n, "n": p.n},
+            # an even share among the keys it may see; and, for the teacher's notes, whether
+            # the numbers were made by hand to mean something (core.quiz.teaching)
+            reveal={"weight": float(w[top]), "even": 1 / seen, "n": seen, "hand_made": p.hand_made},
         )
     ]
 
@@ -102,9 +106,19 @@ def qkv_questions(query, temperature: float) -> list[Question]:
     ]
 
 
+def best_aligned(q: np.ndarray, k: np.ndarray) -> int:
+    """[d_k], [n, d_k] -> the key pointing most nearly the query's way (the largest cosine),
+    which need not be the one with the largest dot product: that one counts length too."""
+    lengths = np.linalg.norm(k, axis=1) * np.linalg.norm(q)  # [n]
+    cosines = np.divide(k @ q, lengths, out=np.zeros(len(k)), where=lengths > 0)  # [n]
+    return int(np.argmax(cosines))
+
+
 def similarity_questions(p: Pipeline, focus: int, head: int = 0) -> list[Question]:
-    scores = p.mha.head(head).scores[focus]  # [n]
+    tr = p.mha.head(head)
+    scores = tr.scores[focus]  # [n]
     top = int(np.argmax(scores))
+    aligned = best_aligned(tr.q[focus], tr.k)
     return [
         Question(
             "similarity.top",
@@ -114,7 +128,11 @@ def similarity_questions(p: Pipeline, focus: int, head: int = 0) -> list[Questio
             about=tuple(p.labels),
             choices=tuple(p.labels),
             values=_row_token(p, focus),
-            reveal={"score": float(scores[top])},
+            reveal={
+                "score": float(scores[top]),
+                "aligned": p.labels[aligned],  # a choice the teacher's notes read
+                "hand_made": p.hand_made,
+            },
         ),
         Question(
             "similarity.count",
@@ -214,21 +232,30 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
     # hundredth for the student's own rounding.
     hand = by_hand(tr.weights[focus], tr.v[:, 0])
     drift = abs(hand - float(as_printed(value)))
+    # What the column of V gives without its weights (an even share each, or none), and
+    # with its minus signs dropped: the numbers of the slips a teacher meets most
+    # (core.quiz.teaching).
+    seen = as_printed(tr.v[np.asarray(tr.allowed[focus]), 0])  # [keys the row may see]
+    unsigned = by_hand(tr.weights[focus], np.abs(tr.v[:, 0]))
     tolerance = round_tolerance(drift) + 0.01
-    negative = {"answer": "quiz.choice.yes" if lowest else "quiz.choice.no", "reveal": {}}
     if lowest:
         i, c, low = lowest
-        negative["reveal"] = {"token": p.labels[i], "dim": c + 1, "value": low}
+        negative = {"token": p.labels[i], "dim": c + 1, "value": low}
+        why = ""
+    else:  # no output below 0: V has none, or its negatives are outweighed in every mix
+        negative = {"lowest_value": float(tr.v.min()), "lowest_output": float(tr.output.min())}
+        why = "why_none" if negative["lowest_value"] >= 0 else "why_outweighed"
+        why = f"weighted_sum.quiz.negative.{why}"
     return [
         Question(
             "weighted_sum.negative",
             "mix",
             "choice",
-            negative["answer"],
+            "quiz.choice.yes" if lowest else "quiz.choice.no",
             about=tuple(p.labels),
             choices=("quiz.choice.yes", "quiz.choice.no"),
-            reveal=negative["reveal"],
-            why="" if lowest else "weighted_sum.quiz.negative.why_none",
+            reveal=negative,
+            why=why,
         ),
         Question(
             "weighted_sum.cell",
@@ -238,7 +265,14 @@ def weighted_sum_questions(p: Pipeline, focus: int, head: int = 0) -> list[Quest
             about=tuple(p.labels),
             tolerance=round(tolerance, 2),
             values=_row_token(p, focus),
-            reveal={"value": value, "hand": hand, "tolerance": round(tolerance, 2)},
+            reveal={
+                "value": value,
+                "hand": hand,
+                "tolerance": round(tolerance, 2),
+                "even": float(seen.mean()),
+                "unweighted": float(seen.sum()),
+                "unsigned": unsigned,
+            },
         ),
     ]
 

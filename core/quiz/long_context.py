@@ -106,7 +106,7 @@ def window_questions(n: int = 9, window: int = 3, n_layers: int = 4) -> list[Que
     needed = field.layers_to_reach(0)  # None: a window of 1 never looks back
     seen = needed is not None and needed <= n_layers
     reach = {
-        "earliest": int(field.earliest[n_layers]) + 1,  # 1-based, as the page counts tokens
+        "earliest": int(field.earliest[n_layers]),  # from 0, as the pages count positions
         "span": int(field.counts[n_layers]),
         "step": window - 1,
     }

@@ -117,11 +117,16 @@ def heatmap_layout(
     # The width is left to the container (width="stretch") so a matrix fits a phone as
     # well as a projector; the height is the cells' alone, so they stay roughly square.
     # "fit-x": without it Streamlit fits axes and all into that height, which squeezes a
-    # 4-row matrix to half its cells and leaves a 2-row one no room at all.
+    # 4-row matrix to half its cells and leaves a 2-row one no room at all. "resize": the
+    # x labels turn once the width is known (level_labels), and the axis grows with them;
+    # without a new layout then, the axis title under them was cut off.
     chart = (
         alt.layer(*layers)
         .resolve_scale(color="independent")
-        .properties(height=height, autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+        .properties(
+            height=height,
+            autosize=alt.AutoSizeParams(type="fit-x", contains="padding", resize=True),
+        )
     )
     return chart.properties(title=title) if title else chart
 

@@ -54,8 +54,11 @@ SCHEME_STOPS = {
 }
 
 
+# The smallest type a chart draws in the presenter view, in pixels: read from the back of a
+# room on a 1280 × 720 projector (16 px labels were not).
+PRESENT_TYPE = 18
 # Axis labels (tokens, dimensions) in pixels: the usual size, and a projector's.
-LABEL_SIZE = {False: 12, True: 16}
+LABEL_SIZE = {False: 12, True: PRESENT_TYPE}
 # Axis labels and titles in near-black (near-white on a dark theme): Streamlit's own chart
 # theme greys them, too light to read from the back of a room.
 INK = {False: "#1a1a1a", True: "#f4f4f4"}
@@ -69,7 +72,9 @@ def chart_config(present: bool, dark: bool = False) -> dict:
     """The type sizes and ink every chart is drawn with: the usual ones, or a projector's
     (the presenter view), where a number in a cell must be legible from the back of a room."""
     label = LABEL_SIZE[present]
-    size = {"text": 18, "title": 17} if present else {"text": 11, "title": 13}
+    size = (
+        {"text": PRESENT_TYPE, "title": PRESENT_TYPE + 1} if present else {"text": 11, "title": 13}
+    )
     ink_ = {"labelColor": INK[dark], "titleColor": INK[dark]}
     return {
         "text": {"fontSize": size["text"]},

@@ -61,9 +61,8 @@ def status_layout(
         layers.append(base.mark_text().encode(text="add:N", color=alt.Color("ink:N", scale=None)))
     chart = alt.layer(*layers, data=NO_DATA)
     if fit:
-        return chart.properties(
-            height=height, autosize=alt.AutoSizeParams(type="fit-x", contains="padding")
-        )
+        fit_x = alt.AutoSizeParams(type="fit-x", contains="padding", resize=True)  # as heatmap's
+        return chart.properties(height=height, autosize=fit_x)
     return chart.properties(height=height)
 
 

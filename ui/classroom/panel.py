@@ -7,9 +7,10 @@ the teacher's panel and projector.
   "Bring the class here", the tallies' CSV and "End the class" (``teacher_panel``); in
   place of its question box the projector (``projector``): each question with its choices,
   how many are in class and have voted, the spread of the votes (never the answer before
-  "Reveal"), "Discuss and vote again" and "Reveal". The spread is a fragment that runs
-  every session.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing
-  moved, the last board drawn again.
+  "Reveal"), "Discuss and vote again", "Reveal", and the next step the votes suggest when
+  the teacher asks (ui.teacher.advice). The spread is a fragment that runs every
+  session.TEACHER_POLL_S: one cheap store call (``board(since=…)``) when nothing moved,
+  the last board drawn again.
 - A student's page: ui.classroom.student (it draws the class's spread and shift with
   ``spread_of`` and ``shares`` from here).
 """
@@ -22,15 +23,17 @@ import threading
 import streamlit as st
 
 import classroom as store_api
+from classroom import address
 from core.quiz.question import Question
 from ui import questions as asked
 from ui import registry
 from ui import settings as cfg
-from ui.classroom import session
+from ui.classroom import join, session
 from ui.figures.classroom import before_after, percent, spread
-from ui.i18n import lang, t
+from ui.i18n import LANG_NAMES, lang, t
+from ui.teacher import advice
 from ui.view import unfold
-from ui.widgets import show_chart
+from ui.widgets import md_escape, show_chart
 
 _run = threading.local()  # each session's script runs in its own thread
 FIGURES_KEPT = 8  # a session's spreads kept for the same votes (a page asks one or two)
@@ -57,12 +60,22 @@ def landing(page: str) -> bool:
     st.header(title)
     st.markdown(":material/groups: " + t("classroom.in_class", code=code))
     st.markdown(t("classroom.landing", page=title))
-    st.button(
+    row = st.container(horizontal=True, vertical_alignment="center")
+    row.button(
         t("classroom.landing_open"),
         type="primary",
         icon=":material/arrow_forward:",
         on_click=session.landed,
         key="class_landed",
+    )
+    other = "en" if lang() == "zh" else "zh"  # the phone's language guessed wrong: one tap
+    row.button(
+        LANG_NAMES[other],
+        icon=":material/translate:",
+        on_click=session.switch_language,
+        args=(other,),
+        type="tertiary",
+        key="class_landing_lang",
     )
     if not m.joined:
         st.warning(t("classroom.joining", code=code), icon=":material/cloud_off:")
@@ -114,16 +127,29 @@ def _qr(link: str, title: str) -> str:
     return store_api.qr_svg(link, title=title)
 
 
-def _join_box(m: session.Member, settings: cfg.Settings) -> None:
-    link = session.join_link(m, settings, st.context.url)
+def _join_box(m: session.Member, page: str, settings: cfg.Settings) -> None:
+    """The class's code, and the link and QR code at an address phones in the room can
+    open (which the projector names when it is not the one in the teacher's browser), or
+    plainly why there is none."""
+    where = join.join_address(page)
     code = store_api.show_code(m.code)
-    qr, about = st.columns([2, 3], vertical_alignment="center")
-    with qr:
-        st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
-    with about:
+    if where.base is None:
         st.markdown(f"# {code}")
-        st.markdown(t("classroom.panel.how"))
-        st.code(link, language=None, wrap_lines=True)
+        st.warning(t(f"classroom.panel.no_address.{where.source}"), icon=":material/wifi_off:")
+    else:
+        link = join.join_link(m, settings, where.base)
+        qr, about = st.columns([2, 3], vertical_alignment="center")
+        with qr:
+            st.image(_qr(link, t("classroom.panel.qr_title", code=code)), width="stretch")
+        with about:
+            st.markdown(f"# {code}")
+            st.markdown(t("classroom.panel.how"))
+            st.code(link, language=None, wrap_lines=True)
+            if where.source in (address.NETWORK, address.SETTING):
+                said = t(f"classroom.panel.via_{where.source}", host=md_escape(where.host))
+                st.caption(f":material/wifi: {said}")
+    for caution in where.cautions:  # a setting left out; a container's own address
+        st.warning(t(f"classroom.panel.caution.{caution}"), icon=":material/warning:")
 
 
 def teacher_panel(page: str, settings: cfg.Settings) -> None:
@@ -140,7 +166,7 @@ def teacher_panel(page: str, settings: cfg.Settings) -> None:
         st.markdown(f":material/co_present: **{t('classroom.panel.title', code=code)}**")
         if "class_join_open" not in st.session_state:  # open until the teacher folds it
             st.session_state["class_join_open"] = True
-        unfold(t("classroom.panel.join"), "class_join_open", _join_box, m, settings)
+        unfold(t("classroom.panel.join"), "class_join_open", _join_box, m, page, settings)
         row = st.container(horizontal=True)
         if row.button(
             t("classroom.panel.bring"),
@@ -205,7 +231,8 @@ def projector(name: str, questions: list[Question], settings: cfg.Settings) -> b
             else:
                 live.append((i, q))
         if live:
-            _board(m.code, name, live, numbered, page)
+            rounds = tuple(getattr(session.class_question(m, q), "round", 0) for _, q in live)
+            _board(m.code, name, live, numbered, page, rounds)
             for i, q in live:
                 _moves(m, name, i, q, numbered)
     return not live
@@ -239,7 +266,8 @@ def spread_of(m: session.Member, cq, title: str = ""):
 
 
 def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
-    """The teacher's two moves on an open question (buttons: a click reruns the page)."""
+    """The teacher's moves on an open question ("Discuss and vote again", "Reveal",
+    "Suggest a next step": a click reruns the page), and the step last suggested."""
     cq = session.class_question(m, q)
     if cq is None:
         return
@@ -265,14 +293,18 @@ def _moves(m, name: str, i: int, q: Question, numbered: bool) -> None:
         help=t("classroom.board.reveal_help"),
         key=f"class_reveal_{name}_{i}",
     )
+    advice.button(row, m, q, key=f"class_advice_{name}_{i}")
+    advice.suggested(m, q, prefix)  # as asked for: not live (it would answer the room)
 
 
 # A plain st.fragment: it moves no control, so the link has nothing to take in, and writing it
 # was a tenth of the refresh's CPU (0.5 of 6.3 ms a run).
 @st.fragment(run_every=session.TEACHER_POLL_S)
-def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
+def _board(code: str, name: str, live: list, numbered: bool, page: str, rounds: tuple) -> None:
     """The live part of the projector: how many are in class and have voted, and the
-    spread of each open question's votes (one cheap store call when nothing moved)."""
+    spread of each open question's votes (one cheap store call when nothing moved). A
+    round opened or a question revealed from another tab (the teacher's link opened
+    twice) reruns the page, whose buttons follow."""
     m = session.teaching()
     if m is None or m.code != code:
         return
@@ -282,8 +314,9 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
     if not m.reachable:
         st.warning(t("classroom.panel.unreachable"), icon=":material/cloud_off:")
     boards = [(i, session.class_question(m, q)) for i, q in live]
-    if any(cq is not None and cq.revealed for _, cq in boards):  # revealed elsewhere
-        st.rerun()
+    now = tuple(getattr(cq, "round", 0) for _, cq in boards)
+    if now != rounds or any(cq is not None and cq.revealed for _, cq in boards):
+        st.rerun()  # moved elsewhere
     present = m.board.present if m.board else 0
     counts = []
     for i, cq in boards:
@@ -292,7 +325,10 @@ def _board(code: str, name: str, live: list, numbered: bool, page: str) -> None:
             continue
         voters = cq.rounds[-1].voters if cq.rounds else 0
         line = t("classroom.board.voted", voters=voters, round=cq.round)
-        counts.append(f"{t('classroom.board.question', n=i)}: {line}" if numbered else line)
+        if numbered:
+            question = t("classroom.board.question", n=i)
+            line = t("classroom.board.question_line", question=question, line=line)
+        counts.append(line)
     st.markdown(t("classroom.board.present", present=present) + " · " + " · ".join(counts))
     for i, cq in boards:
         if cq is not None and any(r.voters for r in cq.rounds):

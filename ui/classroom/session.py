@@ -41,7 +41,6 @@ from classroom import (
     StudentView,
 )
 from core.quiz.question import Question
-from ui import registry
 from ui import settings as cfg
 
 SESSION = "_class"  # session_state: this session's Member; absent outside a class
@@ -78,6 +77,9 @@ class Member:
     published: tuple[str, ...] = ()  # the signatures the teacher's page put to the class
     # signature -> ("counted", round) | ("refused", reason) | ("unreachable", None)
     votes: dict[str, tuple[str, object]] = field(default_factory=dict)
+    # signature -> round -> (the vote as the student reads it, as checked): what the store
+    # counted, kept for the page alone (ui.classroom.ballot holds the verdict back)
+    ballots: dict[str, dict[int, tuple[str, object]]] = field(default_factory=dict)
     offer_seen: int = 0  # the last offer a student's page showed or dismissed
     asked: list[Question] = field(default_factory=list)  # the teacher's page's, last run
     drawn: set[str] = field(default_factory=set)  # keys of the questions a student's page drew
@@ -94,12 +96,15 @@ class Member:
         return {CODE_PARAM: self.code, STUDENT_PARAM: self.student}
 
 
-def _setting() -> str:
+def secrets():
     try:  # a deployment's secrets.toml, where it has one (Community Cloud's settings)
-        secrets = st.secrets if st.secrets.load_if_toml_exists() else None
+        return st.secrets if st.secrets.load_if_toml_exists() else None
     except (OSError, ValueError):  # an unreadable or malformed secrets file: none
-        secrets = None
-    return classroom.store_setting(os.environ, secrets)
+        return None
+
+
+def _setting() -> str:
+    return classroom.setting(classroom.SETTING, os.environ, secrets())
 
 
 @st.cache_resource(show_spinner=False)
@@ -179,10 +184,24 @@ def begin() -> None:
         code, key, me = (params.get(p) for p in (CODE_PARAM, KEY_PARAM, STUDENT_PARAM))
         if code is not None and key is not None:
             _teach_from_link(code, key)
-        elif code is not None and join(code, me) and me is None:
-            st.session_state[LANDING] = True  # a join link's first view: see LANDING
+        elif code is not None:
+            if cfg.PARAMS["lang"] not in params:  # a join link: in the phone's own language
+                st.session_state["lang"] = phone_language(st.context.locale)
+            if join(code, me) and me is None:
+                st.session_state[LANDING] = True  # a join link's first view: see LANDING
     m = member()
     st.session_state[cfg.CLASS_LINK] = m.link_params() if m is not None else {}
+
+
+def phone_language(locale: str | None) -> str:
+    """The app's language for a browser's preferred one (navigator.language: "zh-CN",
+    "zh-Hant-TW", "en-GB", …): Chinese for any Chinese, else English."""
+    return "zh" if (locale or "").lower().split("-")[0] == "zh" else "en"
+
+
+def switch_language(value: str) -> None:
+    """Callback of the join link's one-tap language switch."""
+    st.session_state["lang"] = value
 
 
 def _teach_from_link(code: str, key: str) -> None:
@@ -277,13 +296,6 @@ def class_query(settings: cfg.Settings) -> str:
     return urlencode(params)
 
 
-def join_link(m: Member, settings: cfg.Settings, url: str | None) -> str:
-    """The link a student joins by: this page, the teacher's settings and the class's code."""
-    query = class_query(settings)
-    base = (url or "").split("?", 1)[0]
-    return f"{base}?{query + '&' if query else ''}{CODE_PARAM}={m.code}"
-
-
 def publish(m: Member, page: str, questions: list[Question], settings: cfg.Settings) -> None:
     """Put the teacher's page's questions to the class (once per set of questions)."""
     signatures = tuple(q.signature for q in questions)
@@ -320,10 +332,16 @@ def bring_here(m: Member, page: str, settings: cfg.Settings) -> bool:
     return ok
 
 
+def tallies(m: Member) -> list[classroom.Tally] | None:
+    """The class's anonymous tallies (each value counted right or not), None when the store
+    cannot be reached."""
+    ok, rows = _call(m, _store_call("tallies"), m.code, m.key)
+    return rows if ok else None
+
+
 def tallies_csv(m: Member) -> str:
     """The class's anonymous tallies as CSV (only the header when the store is down)."""
-    ok, rows = _call(m, _store_call("tallies"), m.code, m.key)
-    return classroom.tallies_csv(rows if ok else [])
+    return classroom.tallies_csv(tallies(m) or [])
 
 
 def end_class(m: Member) -> None:
@@ -354,12 +372,13 @@ def refresh_view(m: Member) -> tuple[StudentView | None, bool]:
     return m.view, False
 
 
-def vote(q: Question, raw: object) -> None:
-    """Record a committed guess for the class (the raw text: the store normalizes it), and
-    what the store said, for the student's page to show."""
+def vote(q: Question, raw: object, shown: str = "", guess: object = None) -> str | None:
+    """Record a committed guess for the class (the raw text: the store normalizes it; the
+    page keeps it as ``shown`` and as checked, ``guess``), and what the store said, for the
+    page to show; returns that ("counted", "refused", "unreachable"), None outside a class."""
     m = studying()
     if m is None:
-        return
+        return None
     if not m.joined:
         _join(m)
     ok, result = _call(m, _store_call("vote"), m.code, m.student, q.signature, raw)
@@ -367,10 +386,14 @@ def vote(q: Question, raw: object) -> None:
         ok, result = _call(m, _store_call("vote"), m.code, m.student, q.signature, raw)
     if ok:
         m.votes[q.signature] = ("counted", result)
+        m.ballots.setdefault(q.signature, {})[result] = (shown, raw if guess is None else guess)
+        if class_question(m, q) is None:  # published since the page last looked: see it
+            refresh_view(m)
     elif result == "unavailable":
         m.votes[q.signature] = ("unreachable", None)
     elif member() is m:
         m.votes[q.signature] = ("refused", result)
+    return m.votes.get(q.signature, ("refused", None))[0]
 
 
 def class_question(m: Member, q: Question):
@@ -381,25 +404,3 @@ def class_question(m: Member, q: Question):
         return None
     key = classroom.question_key(q.signature)
     return next((b for b in known.questions if b.key == key), None)
-
-
-def dismiss_offer(m: Member, number: int) -> None:
-    m.offer_seen = max(m.offer_seen, number)
-
-
-GO = "_class_go"  # session_state: the page a student chose to follow the teacher to
-
-
-def go_to_offer(m: Member, number: int, page: str, link: str) -> None:
-    """Callback of a student's "Go there": the teacher's settings taken here (before any
-    widget is drawn; the student stays in the class), the page switched to next."""
-    m.offer_seen = max(m.offer_seen, number)
-    cfg.apply_link(link)
-    pages = registry.pages()
-    st.session_state[GO] = pages.get(page, pages[registry.DEFAULT_PAGE]).path
-
-
-def follow_offer() -> None:
-    """In the run after "Go there": to the teacher's page."""
-    if path := st.session_state.pop(GO, None):
-        st.switch_page(path)

@@ -1,9 +1,10 @@
 """What a class looks like on a student's page: at its top, the class it is in with "Leave
 the class", a message when the class cannot be reached, and the teacher's offer of a page
 (a fragment that runs every session.STUDENT_POLL_S: one cheap call when nothing moved; a
-second round or a reveal of a question on the student's page reruns the page). Under each
-question: whether the vote counted, the second round's vote, and after the reveal the
-class's spread and the answer (``student_question``).
+second round or a reveal of a question on the student's page reruns the page). Under a
+question answered before the class asked it (its verdict given then): whether the vote
+counted, the second round's vote, and after the reveal the class's spread
+(``student_question``); the class's own question is ui.classroom.ballot's.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import threading
 import streamlit as st
 
 import classroom as store_api
+from core.quiz import parse_number
 from core.quiz.question import Question
+from ui import process, registry
 from ui import questions as asked
-from ui import registry
+from ui import settings as cfg
 from ui.classroom import session
 from ui.classroom.panel import shares, spread_of
 from ui.i18n import t
@@ -47,7 +50,7 @@ def _drawn(m: session.Member) -> dict[str, tuple[int, bool]]:
 def _student_bar() -> None:
     """What may change while the student reads: the class unreachable, the teacher's
     offer; usually nothing at all (a run that draws nothing costs least)."""
-    session.follow_offer()
+    follow_offer()
     whole, _run.whole = getattr(_run, "whole", False), False
     m = session.studying()
     if m is None:
@@ -69,20 +72,23 @@ def _student_bar() -> None:
     if offer is not None and offer.number > m.offer_seen:
         pages = registry.pages()
         title = pages[offer.page].title if offer.page in pages else md_escape(offer.page)
-        box = st.container(border=True, horizontal=True, vertical_alignment="center")
+        st.html(process.styles("classroom/offer.css"))  # pinned on screen, wherever scrolled
+        box = st.container(
+            border=True, horizontal=True, vertical_alignment="center", key="class_offer"
+        )
         box.markdown(":material/campaign: " + t("classroom.offer", page=title))
         box.button(
             t("classroom.offer_go"),
             type="primary",
             icon=":material/arrow_forward:",
-            on_click=session.go_to_offer,
+            on_click=go_to_offer,
             args=(m, offer.number, offer.page, offer.link),
             key="class_offer_go",
         )
         box.button(
             t("classroom.offer_dismiss"),
             type="tertiary",
-            on_click=session.dismiss_offer,
+            on_click=dismiss_offer,
             args=(m, offer.number),
             key="class_offer_dismiss",
         )
@@ -101,7 +107,6 @@ def student_question(q: Question, answered: bool) -> None:
     if m is None:
         return
     key = store_api.question_key(q.signature)
-    m.drawn.add(key)
     outcome, detail = m.votes.get(q.signature, (None, None))
     cq = session.class_question(m, q)
     open_here = cq is not None and not cq.revealed
@@ -109,22 +114,28 @@ def student_question(q: Question, answered: bool) -> None:
     again = open_here and answered and cq.round > voted
     if outcome == "counted":  # one line: counted, and what comes next
         waiting = f" {t('classroom.student.waiting')}" if open_here and not again else ""
-        st.caption(f":material/how_to_vote: {t('classroom.vote.counted', round=detail)}{waiting}")
+        counted = t("classroom.vote.counted_note", round=detail)
+        st.caption(f":material/how_to_vote: {counted}{waiting}")
     elif outcome == "unreachable":
         st.warning(t("classroom.vote.unreachable"), icon=":material/cloud_off:")
-    elif outcome == "refused":
-        st.warning(t(f"classroom.vote.{_refusal(detail)}"), icon=":material/how_to_vote:")
+    elif outcome == "refused" and not (detail == "not_published" and cq is not None):
+        st.warning(t(f"classroom.vote.{refusal(detail)}"), icon=":material/how_to_vote:")
     if cq is None:
         return
     if cq.revealed:
-        st.markdown(t("classroom.student.revealed"))
-        show_chart(spread_of(m, cq), key=f"class_{key[:8]}")
-        shares(cq, f"class_{key[:8]}_shift")
+        class_votes(m, cq)
     elif again:
         _vote_again(q, cq.round, key)
 
 
-def _refusal(reason: object) -> str:
+def class_votes(m: session.Member, cq) -> None:
+    """After the reveal, under a student's question: the class's votes and the shift."""
+    st.markdown(t("classroom.student.revealed"))
+    show_chart(spread_of(m, cq), key=f"class_{cq.key[:8]}")
+    shares(cq, f"class_{cq.key[:8]}_shift")
+
+
+def refusal(reason: object) -> str:
     known = ("not_published", "closed", "not_member", "unreachable")
     return reason if reason in known else "invalid"
 
@@ -135,7 +146,7 @@ def _vote_again(q: Question, round_: int, key: str) -> None:
     with st.form(f"{widget}_form", border=True):
         st.markdown(f"**{t('classroom.vote.again', round=round_)}**")
         st.caption(t("classroom.vote.again_body"))
-        asked.guess_widget(q, widget)
+        asked.guess_widget(q, widget, lettered=True)
         if error := st.session_state.get(f"{widget}_error"):
             st.warning(t(error), icon=":material/edit:")
         st.form_submit_button(
@@ -153,4 +164,45 @@ def _send_again(q: Question, widget: str) -> None:
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         st.session_state[f"{widget}_error"] = "quiz.msg.empty"
         return
-    session.vote(q, raw)
+    if q.kind == "number":
+        try:
+            guess = parse_number(raw)
+        except ValueError as reason:
+            st.session_state[f"{widget}_error"] = f"quiz.msg.{reason}"
+            return
+        session.vote(q, raw, md_escape(str(raw).strip()), guess)
+    else:
+        session.vote(q, raw, asked.shown(raw), raw)
+
+
+# --- the teacher's offer ---------------------------------------------------------------
+
+
+def dismiss_offer(m: session.Member, number: int) -> None:
+    m.offer_seen = max(m.offer_seen, number)
+
+
+GO = "_class_go"  # session_state: the page a student chose to follow the teacher to
+
+
+def take_settings(link: str) -> None:
+    """Callback: the teacher's settings (a class question's or offer's link) taken here,
+    before any widget is drawn; the student stays in the class, in their own language and
+    view. What "Show me" or a stop had set is the teacher's settings now: nothing to undo."""
+    cfg.apply_link(link)
+    st.session_state.pop(asked.SHOWN, None)
+
+
+def go_to_offer(m: session.Member, number: int, page: str, link: str) -> None:
+    """Callback of a student's "Go there": the teacher's settings taken, the page switched
+    to next."""
+    m.offer_seen = max(m.offer_seen, number)
+    take_settings(link)
+    pages = registry.pages()
+    st.session_state[GO] = pages.get(page, pages[registry.DEFAULT_PAGE]).path
+
+
+def follow_offer() -> None:
+    """In the run after "Go there": to the teacher's page."""
+    if path := st.session_state.pop(GO, None):
+        st.switch_page(path)

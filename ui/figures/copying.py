@@ -88,8 +88,10 @@ def training_layout(
     rules = phase.mark_rule(color=MARK_COLOR, strokeDash=[5, 3]).encode(
         tooltip=alt.Tooltip("label:N", title=" ")
     )
+    # Each phase's label on a line of its own (pixels from the top): two phase changes a
+    # few steps apart would print one label over the other.
     labels = phase.mark_text(align="left", baseline="top", dx=4, color=MARK_COLOR).encode(
-        y=alt.value(4), text="label:N"
+        y=alt.Y("label_y:Q", scale=None), text="label:N"
     )
     at = base.transform_filter("datum.kind == 'at'")
     checkpoint = at.mark_rule(color=FOCUS_COLOR, strokeWidth=2).encode(
@@ -127,6 +129,7 @@ def training_chart(
             "loss": np.asarray(values, dtype=np.float64),
             "series": names[SERIES.index(name)],
             "label": "",
+            "label_y": np.nan,
         }
         for name, values in series.items()
     ]
@@ -140,10 +143,11 @@ def training_chart(
                 [text("copying.phase_label", k=k + 1, step=s) for k, s in enumerate(phases)],
                 dtype=object,
             ),
+            "label_y": 4.0 + 16.0 * np.arange(len(phases)),
         }
     )
     parts.append({"kind": "at", "step": np.array([checkpoint]), "loss": np.nan, "series": "",
-                  "label": ""})  # fmt: skip
+                  "label": "", "label_y": np.nan})  # fmt: skip
     parts.append(
         {
             "kind": "at_probe",
@@ -151,6 +155,7 @@ def training_chart(
             "loss": np.array([first[at], second[at]], dtype=np.float64),
             "series": np.array(names[2:], dtype=object),
             "label": "",
+            "label_y": np.nan,
         }
     )
     for part in parts:  # one type per column, whichever part comes first
@@ -216,19 +221,21 @@ def losses_layout(
 def char_losses(
     losses: np.ndarray,  # [n − 1]  losses[i]: the loss predicting character i + 1
     labels: list[str],  # [n]  the characters as shown
-    period: int | None,  # the text's period: its copies coloured apart
+    copies,  # core.decoder.Copies or None: the stretch typed twice, its copies coloured apart
     text: Text,
 ) -> Figure:
     """The loss on each character the model predicted (characters 2 … n), each copy in its
-    colour; the characters no copy's loss counts (each copy's first) in grey."""
+    colour; the characters no copy's loss counts (each copy's first, the rest) in grey."""
     n = len(labels)
     k = np.arange(1, n)  # the predicted characters' positions (0-based)
-    if period is None:
+    if copies is None:
         part = np.full(n - 1, "text", dtype=object)
         shown = ["text"]
     else:
-        part = np.where(k < period, "first", np.where(k < 2 * period, "second", "other"))
-        part = np.where(k == period, "other", part).astype(object)
+        a, b, m = copies.first, copies.second, copies.length
+        part = np.full(n - 1, "other", dtype=object)
+        part[(k > a) & (k < a + m)] = "first"
+        part[(k > b) & (k < b + m)] = "second"
         shown = ["first", "second", "other"]
     names = {p: text(f"copying.part_{p}") for p in shown}
     columns = {

@@ -18,6 +18,7 @@ import numpy as np
 from ui.charts import (
     FOCUS_COLOR,
     NO_DATA,
+    PRESENT_TYPE,
     Categories,
     Figure,
     Text,
@@ -34,15 +35,18 @@ MAPS_IN_A_ROW = 4  # at most; eight heads: two rows of four
 OUTPUTS_IN_A_ROW = 8  # an output panel is d_v cells wide: more of them fit a row
 GAP = 14  # pixels between panels, across
 ROW_GAP = 10  # and between a row of panels and the next one's titles
-# Sizes in pixels: (usual, presenter view): type, label column, title row, smallest and
-# largest cell, smallest cell that prints its number.
-FONT = {False: 12, True: 16}
+# Sizes in pixels: (usual, presenter view): type, the numbers' type, label column, title
+# row, smallest and largest cell, smallest cell that prints its number.
+FONT = {False: 12, True: PRESENT_TYPE}
+NUMBER_FONT = {False: 11, True: PRESENT_TYPE}
 LABEL_W = {False: 70, True: 96}
 TITLE_H = {False: 22, True: 28}
 MIN_CELL = {False: 13, True: 18}
 MAX_CELL = {False: 34, True: 52}
-NUMBER_CELL = {False: 26, True: 40}
-KEY_LABELS_H = {False: 52, True: 70}  # the keys' slanted labels under the lowest panels
+NUMBER_CELL = {False: 26, True: 44}  # "0.06" in 18 px type takes about 37
+# The keys' slanted labels under the lowest panels: room for "delicious" whole (at 45°).
+KEY_LABELS_H = {False: 52, True: 96}
+GRADIENT = {False: 200, True: 280}  # the legend's length: its six labels apart at 18 px
 
 
 def _heads_columns(m: np.ndarray, rows, cols, head_names) -> dict:
@@ -123,7 +127,7 @@ def grid_layout(
             legend=alt.Legend(
                 orient="top",
                 direction="horizontal",
-                gradientLength=200,
+                gradientLength=GRADIENT[large],
                 titleOrient="left",
                 titleAnchor="middle",
                 offset=4,
@@ -141,7 +145,7 @@ def grid_layout(
     if numbers:
         layers.append(
             base.transform_filter(f"cell >= {NUMBER_CELL[large]}")
-            .mark_text(fontSize=font - 1)
+            .mark_text(fontSize=NUMBER_FONT[large])
             .encode(
                 x=at("cx", "x"),
                 y=at("cy", "y"),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pandas as pd
-
 from core.bert import HeadMatch
 from ui.charts import Text
 from ui.widgets import md_escape
@@ -30,8 +28,9 @@ def link_summary(ranked: list[HeadMatch], labels: list[str], qi: int, ki: int, t
     return f"{strongest} {text(f'real_model.{which}', top=top, total=total, **names)}"
 
 
-def ranking(ranked: list[HeadMatch], text: Text) -> pd.DataFrame:
-    """The RANKED strongest heads: layer, head, weight, and whether the key is their top."""
+def ranking(ranked: list[HeadMatch], text: Text) -> dict[str, list]:
+    """The RANKED strongest heads' columns: layer, head, weight, and whether the key is
+    their top."""
     names = [text(f"real_model.col_{c}") for c in ("layer", "head", "weight", "top")]
     rows = [(m.layer + 1, m.head + 1, m.weight, m.is_top) for m in ranked[:RANKED]]
-    return pd.DataFrame(rows, columns=names)
+    return {name: [row[k] for row in rows] for k, name in enumerate(names)}

@@ -1,7 +1,7 @@
 """Texts of a class: teaching one on the projector, joining one, voting, and what can go
 wrong (ui.classroom)."""
 
-LATIN = {"QR"}
+LATIN = {"QR", "localhost", "server", "address"}
 
 TEXTS = {
     # the sidebar: join or teach
@@ -47,13 +47,23 @@ TEXTS = {
     "offer_go": {"en": "Go there", "zh": "前往"},
     "offer_dismiss": {"en": "Not now", "zh": "暂不"},
     "vote.counted": {
-        "en": "Your vote counts for the class (round {round}).",
-        "zh": "你的投票已计入全班（第 {round} 轮）。",
+        "en": "Your vote is in. Talk it over with your neighbours.",
+        "zh": "你的投票已收到。和旁边的同学讨论一下吧。",
+    },
+    "vote.counted_note": {
+        "en": "Round {round}: you can change your vote until the round closes. The answer "
+        "comes when your teacher reveals it.",
+        "zh": "第 {round} 轮：本轮结束前，你可以改投。老师揭晓后才会公布答案。",
+    },
+    "vote.waiting": {
+        "en": "The class is not voting on this question right now. Your vote is kept; the "
+        "answer comes when your teacher reveals it.",
+        "zh": "全班现在没有在为这道题投票。你的投票已保留；老师揭晓后才会公布答案。",
     },
     "vote.unreachable": {
-        "en": "Your vote could not be recorded: the class cannot be reached. Your own answer "
-        "is kept; vote again in a moment.",
-        "zh": "你的投票没能记录：暂时连不上课堂。你自己的答案已保留，请稍后再投一次。",
+        "en": "Your vote could not be recorded: the class cannot be reached. Vote again in "
+        "a moment.",
+        "zh": "你的投票没能记录：暂时连不上课堂。请稍后再投一次。",
     },
     "vote.not_published": {
         "en": "Your vote was not counted: the class is voting on the teacher's page and "
@@ -75,9 +85,9 @@ TEXTS = {
     },
     "vote.again": {"en": "Round {round}: vote again", "zh": "第 {round} 轮：再投一次"},
     "vote.again_body": {
-        "en": "Talk it over with your neighbours, then vote again. Your first answer stays "
+        "en": "Talk it over with your neighbours, then vote again. Your first vote stays "
         "as it was.",
-        "zh": "先和旁边的同学讨论，再投一次。你第一次的答案不会改变。",
+        "zh": "先和旁边的同学讨论，再投一次。你第一轮的投票不会改变。",
     },
     "vote.send": {"en": "Vote", "zh": "投票"},
     "student.waiting": {
@@ -88,6 +98,18 @@ TEXTS = {
         "en": "Your class's votes, now that the answer is revealed:",
         "zh": "答案已揭晓，这是全班的投票：",
     },
+    "held": {
+        "en": "The class is voting on this question; the rest of the page comes with the reveal.",
+        "zh": "全班正在为这道题投票；老师揭晓答案后，这一页的其余内容才会出现。",
+    },
+    "held.elsewhere": {
+        "en": "The class is voting on this page's question at your teacher's settings; the "
+        "rest of the page comes with the reveal. Take the class's settings to vote with "
+        "everyone.",
+        "zh": "全班正在按老师的设置为这一页的问题投票；老师揭晓答案后，这一页的其余内容才会出现。"
+        "换成全班的设置，就能和大家一起投票。",
+    },
+    "held.take": {"en": "Take the class's settings", "zh": "换成全班的设置"},
     # the teacher's panel
     "panel.title": {"en": "Class {code}", "zh": "课堂 {code}"},
     "panel.join": {"en": "Join: code, link and QR code", "zh": "加入方式：课堂码、链接和二维码"},
@@ -95,6 +117,48 @@ TEXTS = {
         "en": "Scan the QR code, open the link, or type the code in the sidebar, under "
         "“Share, or join a class”.",
         "zh": "扫描二维码、打开链接，或者在侧边栏的“分享 · 加入课堂”里输入课堂码。",
+    },
+    "panel.via_network": {
+        "en": "The link uses this computer's address on the local network, **{host}**: the "
+        "page is open here at a local address, which phones cannot open. Phones must be on "
+        "the same network (Wi-Fi).",
+        "zh": "链接使用的是这台电脑在局域网中的地址 **{host}**：这里的页面开在本机地址上，"
+        "手机打不开。手机需要连接同一个网络（Wi-Fi）。",
+    },
+    "panel.via_setting": {
+        "en": "The link uses the app's public address, **{host}** (the setting "
+        "`ATTENTION_LAB_PUBLIC_URL`).",
+        "zh": "链接使用的是应用的公开地址 **{host}**（设置项 `ATTENTION_LAB_PUBLIC_URL`）。",
+    },
+    "panel.no_address.no_network": {
+        "en": "No QR code: this page is open at a local address (localhost), and this "
+        "computer has no address on a network that phones could open. Connect it to the "
+        "room's network and open the class again, or set `ATTENTION_LAB_PUBLIC_URL` to the "
+        "address students can open.",
+        "zh": "没有二维码：这里的页面开在本机地址（localhost）上，而这台电脑没有手机能访问的网络地址。"
+        "请把它连到教室的网络后重新开设课堂，或者把 `ATTENTION_LAB_PUBLIC_URL` 设为学生能打开的地址。",
+    },
+    "panel.no_address.loopback_only": {
+        "en": "No QR code: the server listens on this computer only (its `server.address` "
+        "is a local address), so no phone can open it. Start it with `--server.address "
+        "0.0.0.0`, or set `ATTENTION_LAB_PUBLIC_URL` to the address students can open.",
+        "zh": "没有二维码：服务器只在这台电脑上监听（它的 `server.address` 是本机地址），手机打不开。"
+        "请用 `--server.address 0.0.0.0` 启动，或者把 `ATTENTION_LAB_PUBLIC_URL` 设为学生能打开的地址。",
+    },
+    "panel.caution.bad_setting": {
+        "en": "The setting `ATTENTION_LAB_PUBLIC_URL` is left out: it is not the app's "
+        "address (it should be the address of its first page, like "
+        "https://lab.school.example/, with no page name, settings or spaces). Correct it, or "
+        "remove it.",
+        "zh": "已忽略设置项 `ATTENTION_LAB_PUBLIC_URL`：它不是应用的地址（应当是应用首页的地址，"
+        "形如 https://lab.school.example/，不带页面名、设置或空格）。请改正，或者删掉它。",
+    },
+    "panel.caution.container": {
+        "en": "This app runs in a container: the address above is the container's, which "
+        "phones can open only if the container shares this computer's network. If they "
+        "cannot, set `ATTENTION_LAB_PUBLIC_URL` to the address they can open.",
+        "zh": "这个应用运行在容器里：上面的地址是容器自己的，只有容器与这台电脑共用网络时手机才能打开。"
+        "如果手机打不开，请把 `ATTENTION_LAB_PUBLIC_URL` 设为手机能打开的地址。",
     },
     "panel.qr_title": {"en": "The link to join class {code}", "zh": "加入课堂 {code} 的链接"},
     "panel.bring": {"en": "Bring the class here", "zh": "让全班来这里"},
@@ -136,6 +200,7 @@ TEXTS = {
         "zh": "第 {round} 轮已投票 **{voters}** 人",
     },
     "board.question": {"en": "Question {n}", "zh": "第 {n} 题"},
+    "board.question_line": {"en": "{question}: {line}", "zh": "{question}：{line}"},
     "board.no_votes": {"en": "No votes yet.", "zh": "还没有人投票。"},
     "board.number": {
         "en": "The class types a number.",
@@ -199,6 +264,11 @@ TEXTS = {
     "msg.full": {
         "en": "No more classes can be opened on this server right now. Try again later.",
         "zh": "这台服务器目前不能再开设更多课堂，请稍后再试。",
+    },
+    "msg.ended": {
+        "en": "This class has ended: your teacher closed it, and its votes are deleted. "
+        "Every page works as usual.",
+        "zh": "这个课堂已经结束：老师关闭了它，其中的投票都已删除。各页面照常可用。",
     },
     "msg.ended_by_you": {
         "en": "The class has ended and everything in it is deleted.",

@@ -78,8 +78,8 @@ TEXTS = {
         "zh": "只提供能整除 d_model 的头数，这样 d_k = d_model / h 是整数。",
     },
     "sb.dk": {
-        "en": "Each head works in d_k = {d_model} / {h} = **{d_k}** dimensions.",
-        "zh": "每个头在 d_k = {d_model} / {h} = **{d_k}** 维中计算。",
+        "en": "Each head works in d_k = d_model / h = **{d_k}** dimensions.",
+        "zh": "每个头在 d_k = d_model / h = **{d_k}** 维中计算。",
     },
     "sb.scale": {"en": "Scale by 1/√d_k", "zh": "除以 √d_k 缩放"},
     "sb.scale_help": {
@@ -153,12 +153,12 @@ TEXTS = {
         "更进一步看今天的模型。每一站都先提一个问题。",
     },
     "tour.where_lesson": {
-        "en": "**Lesson · stop {k} / {n}:** {page}",
-        "zh": "**课程 · 第 {k} / {n} 站：** {page}",
+        "en": "**Lesson · stop {k} / {n}**",
+        "zh": "**课程 · 第 {k} / {n} 站**",
     },
     "tour.where_further": {
-        "en": "**Going further · stop {k} / {n}:** {page}",
-        "zh": "**更进一步 · 第 {k} / {n} 站：** {page}",
+        "en": "**Going further · stop {k} / {n}**",
+        "zh": "**更进一步 · 第 {k} / {n} 站**",
     },
     "tour.further": {"en": "Going further", "zh": "更进一步"},
     "tour.opens_on": {

@@ -2,24 +2,39 @@
 
 # Words its Chinese texts keep in Latin letters: names of functions, models, formats,
 # tools and people (tests/test_chinese.py finds no other English).
-LATIN = {"Olsson", "Elhage", "MLP", "CPU", "logits"}
+LATIN = {"Olsson", "Elhage", "MLP", "CPU", "logits", "ASCII"}
 
 TEXTS = {
     "title": {"en": "A model that learns to copy", "zh": "一个学会复制的模型"},
     "intro": {
         "en": "The other pages' weights are made up; this model's were learned. The app trained "
-        "a small decoder of its own and kept its weights at a dozen points of its training. Two "
-        "kinds of head formed in it, one after the other: in layer 1, **previous-token heads**, "
-        "each character looking at the one just before it; in layer 2, **induction heads**, "
-        "which look for the last time the current character appeared and read the character "
-        "that came after it. Together they let the model copy what it has already read: the "
-        "mechanism behind much of the in-context learning of large language models (Olsson et "
-        "al., 2022; Elhage et al., 2021). Scrub through its training and watch them appear.",
-        "zh": "其他页面的权重是编出来的；这个模型的权重是学出来的。本应用自己训练了一个小小的解码器，并在训练"
-        "过程中的十几个时刻保存了它的权重。它里面先后长出了两种头：第 1 层的**前一词元头**，每个字符看紧挨"
-        "在它前面的那个字符；第 2 层的**归纳头**，它寻找当前字符上一次出现的位置，读取那时紧跟在后面的字符。"
-        "两者合在一起，模型就能复制它已经读过的内容：大型语言模型的上下文学习，很大一部分靠的就是这个机制"
-        "（Olsson 等人，2022；Elhage 等人，2021）。拖动训练进度，看它们怎样出现。",
+        "a small decoder of its own, two layers of four heads, and kept its weights at points "
+        "along the way. The test of copying is a string of random characters typed twice: "
+        "nothing in the first copy can be guessed, while every character of the second can be "
+        "read off the first, if the model looks there. Predict what it learned, then scrub "
+        "through its training, switch its heads off and give it your own text.",
+        "zh": "其他页面的权重是编出来的；这个模型的权重是学出来的。本应用自己训练了一个小小的解码器，两层，每层"
+        "四个头，并在训练途中的一些时刻保存了它的权重。检验复制的办法，是把一串随机字符输入两遍：第一遍里没有"
+        "哪个字符猜得出来，而第二遍的每个字符都可以从第一遍里读出来，只要模型知道去那里看。先预测它学到了什么，"
+        "再拖动训练进度、关掉它的头，并给它你自己的文本。",
+    },
+    "circuit": {
+        "en": "**How it copies.** Two kinds of head formed, one after the other. In layer 1, "
+        "**previous-token heads**: each character looks at the one just before it and writes "
+        "what it found into its own place in the residual stream. In layer 2, **induction "
+        "heads**: the current character's query looks for a key that says “the character "
+        "before me was this one”, which is true exactly one place after its earlier "
+        "occurrence, and copies what stands there. The layer-2 head can only find that key "
+        "because a layer-1 head wrote it: the two compose through the residual stream "
+        "(K-composition, Elhage et al., 2021), the mechanism behind much of the in-context "
+        "learning of large language models (Olsson et al., 2022). Switch the previous-token "
+        "heads off below and the induction head, left as it is, no longer finds its target.",
+        "zh": "**它怎样复制。** 先后长出了两种头。第 1 层是**前一词元头**：每个字符看紧挨在它前面的字符，并把看到"
+        "的内容写进残差流中它自己的位置。第 2 层是**归纳头**：当前字符的查询去找一个写着“我前面的字符就是"
+        "它”的键，而这正好出现在它上一次出现的位置之后一格，于是把那里的字符复制过来。第 2 层的头之所以能找到"
+        "这个键，是因为第 1 层的头把它写了进去：两者通过残差流组合（K 组合，Elhage 等人，2021），大型语言模型"
+        "的上下文学习很大一部分靠的就是这个机制（Olsson 等人，2022）。在下面关掉前一词元头，归纳头本身一点没"
+        "动，却再也找不到它的目标了。",
     },
     "unavailable": {
         "en": "The trained decoder's files cannot be read: the repository's folder "
@@ -40,13 +55,16 @@ TEXTS = {
     },
     "trained_on": {
         "en": "**Trained on** stretches of Shakespeare's *Hamlet* and of the *Analects* of "
-        "Confucius ({natural} of every {batch} windows), and strings of random lowercase letters "
-        "typed over and over (the other {repeated}): at this size natural text alone formed no "
-        "induction heads, so the model was shown copying. It never saw Chinese, spaces or "
-        "punctuation copied, and copies them poorly or not at all.",
+        "Confucius ({natural} of every {batch} windows), and random strings typed over and "
+        "over (the other {repeated}): for the first {switch} steps of lowercase letters only, "
+        "then each from one alphabet: lowercase letters, letters and space, Latin letters of "
+        "both cases with digits and punctuation, Chinese characters, or any character it "
+        "knows. At this size natural text alone formed no copying heads, so the model was "
+        "shown copying, in every script a student types.",
         "zh": "**训练材料**是莎士比亚《哈姆雷特》和孔子《论语》中的片段（每 {batch} 个窗口里占 {natural} 个），以及"
-        "由随机小写字母组成、反复输入的字符串（其余 {repeated} 个）：在这么小的规模下，只用自然文本长不出归纳头，"
-        "所以要让模型看到复制。它从没见过中文、空格或标点被复制，复制它们时很差甚至完全不会。",
+        "反复输入的随机字符串（其余 {repeated} 个）：前 {switch} 步只用小写字母，之后每串取自一种字母表：小写"
+        "字母、小写字母加空格、大小写拉丁字母加数字和标点、汉字，或它认识的任意字符。在这么小的规模下，只用"
+        "自然文本长不出会复制的头，所以要让模型看到复制，而且是学生会输入的每一种文字的复制。",
     },
     "recipe_title": {
         "en": "The model, its training data and where the texts come from",
@@ -58,20 +76,28 @@ TEXTS = {
         "Confucius (Chinese), both in the public domain, from Project Gutenberg and the "
         "“chinese-poetry” collection (sources and licences: "
         "`realmodel/decoder/texts/SOURCES.md`; the last tenth of each is held out, never trained "
-        "on). The other {repeated} were strings of random lowercase letters, {shortest} to "
-        "{longest} long, typed over and over to fill the window. Why: at this size, natural text "
-        "alone formed no induction heads in minutes of training (a trial found none after 5,000 "
-        "steps), while strings typed again reward nothing but copying, and the heads formed "
-        "within a few hundred steps. So this model copies strings of letters because it was "
-        "shown letters copied. It was never shown Chinese, spaces or punctuation copied, and "
-        "copies them poorly or not at all: try it below.",
+        "on). The other {repeated} were random strings, {shortest} to {longest} characters "
+        "long, typed over and over to fill the window: lowercase letters for the first {switch} "
+        "steps, then each string from one of five alphabets ({shares}). Why strings typed "
+        "again: at this size, natural text alone formed no induction heads in minutes of "
+        "training (a trial found none after 5,000 steps), while they reward nothing but "
+        "copying. Why letters first: with every alphabet from the start, the heads learned to "
+        "copy Chinese and any character well but lowercase letters poorly (an induction "
+        "score under one half, in trials). Random letters come back within a string, so "
+        "“the character after the earlier x” is ambiguous, and a layer-1 head that also reads two characters back "
+        "settles it; that head formed only when letters alone were copied first. Its characters "
+        "are those of the two texts (Chinese ones seen at least 4 times) and every printable "
+        "ASCII character, digits and brackets included.",
         "zh": "**它用什么训练，为什么。** 每批 {batch} 个窗口里有 {natural} 个是自然文本：莎士比亚的《哈姆雷特》"
         "（英文）和孔子的《论语》（中文）中的片段，两者都属于公有领域，分别来自古登堡计划和“chinese-poetry”"
         "文集（来源和许可见 `realmodel/decoder/texts/SOURCES.md`；每部作品的最后十分之一留作检验，从不参与训练）。"
-        "其余 {repeated} 个是由随机小写字母组成的字符串，长 {shortest} 到 {longest} 个字母，反复输入直到填满"
-        "窗口。为什么：在这么小的规模下，只用自然文本训练几分钟长不出归纳头（一次试验训练了 5000 步也没有），"
-        "而重复输入的字符串只奖励复制，几百步之内这些头就长出来了。所以这个模型会复制字母串，是因为它见过"
-        "字母串被复制。它从没见过中文、空格或标点被复制，复制它们时很差甚至完全不会：下面可以试试。",
+        "其余 {repeated} 个是随机字符串，长 {shortest} 到 {longest} 个字符，反复输入直到填满窗口：前 {switch} "
+        "步是小写字母，之后每串取自五种字母表之一（{shares}）。为什么用重复输入的字符串：在这么小的规模下，只用"
+        "自然文本训练几分钟长不出归纳头（一次试验训练了 5000 步也没有），而它们只奖励复制。为什么先用字母："
+        "如果一开始就混用所有字母表，这些头学会了把汉字和任意字符复制得很好，小写字母却复制得很差（试验中归纳"
+        "得分不到一半）。随机字母在一个字符串里会重复出现，所以“前面那个 x 后面的字符”并不唯一，要靠第 1 层里一个还会"
+        "往前看两个字符的头来分辨；只有先单独复制字母，这个头才长得出来。它认识的字符是两部作品里的字符（汉字"
+        "至少出现 4 次）加上所有可打印的 ASCII 字符，包括数字和括号。",
     },
     "head": {"en": "L{layer} H{head}", "zh": "{layer}层{head}头"},
     "layer": {"en": "layer", "zh": "层"},
@@ -82,13 +108,13 @@ TEXTS = {
         "en": "The loss, in nats, over the {steps} training steps: how surprised the model is by "
         "each next character (lower is better). Faint: the loss on the training batches, on "
         "natural text and on repeated strings. Strong: the standard measure, taken every "
-        "{every} steps: {count} strings of {period} random letters, each typed twice, and the "
-        "model's mean loss on the first copy and on the second. The black line: the checkpoint "
-        "shown, the model as it was then.",
+        "{every} steps: {count} strings of {period} random characters from each of the five "
+        "alphabets, each typed twice, and the model's mean loss on the first copy and on the "
+        "second. The black line: the checkpoint shown, the model as it was then.",
         "zh": "损失（单位：奈特）随 {steps} 个训练步的变化：模型对每个下一个字符有多意外（越低越好）。浅色："
-        "训练批次上的损失，分自然文本和重复字符串两种。深色：每 {every} 步做一次的标准测量：{count} 个由 "
-        "{period} 个随机字母组成、各输入两遍的字符串，模型在第一遍和第二遍上的平均损失。黑线：所显示的检查点，"
-        "即模型在那个时刻的样子。",
+        "训练批次上的损失，分自然文本和重复字符串两种。深色：每 {every} 步做一次的标准测量：五种字母表各 "
+        "{count} 个由 {period} 个随机字符组成、各输入两遍的字符串，模型在第一遍和第二遍上的平均损失。黑线："
+        "所显示的检查点，即模型在那个时刻的样子。",
     },
     "checkpoint": {"en": "Checkpoint", "zh": "检查点"},
     "step_option": {"en": "step {step}", "zh": "第 {step} 步"},
@@ -104,16 +130,17 @@ TEXTS = {
     "x_step": {"en": "training step", "zh": "训练步"},
     "y_loss": {"en": "loss (nats)", "zh": "损失（奈特）"},
     "training_caption": {
-        "en": "Dashed: the two phase changes, read from the measurements. At step {first} the "
-        "second copy's loss falls fastest below the first's: induction heads appear, and the "
-        "training loss on repeated strings drops with it. At step {second} the best "
-        "previous-token head's score rises fastest: the previous-token heads sharpen, and the "
-        "second copy's loss falls again. The first copy's loss stays near ln 26 ≈ 3.3, the "
-        "loss of guessing among 26 letters: random letters cannot be predicted.",
-        "zh": "虚线：从测量结果读出的两次相变。第 {first} 步，第二遍的损失相对第一遍下降得最快：归纳头出现了，"
-        "训练中重复字符串的损失也随之下降。第 {second} 步，最好的前一词元头的得分上升得最快：前一词元头变得"
-        "更专一，第二遍的损失又降了一截。第一遍的损失一直停在 ln 26 ≈ 3.3 附近，也就是在 26 个字母里瞎猜的"
-        "损失：随机字母是预测不了的。",
+        "en": "Dashed: the two phase changes, read from the measurements: at step {second} the "
+        "best previous-token head's score rises fastest, and at step {first} the second "
+        "copy's loss falls fastest below the first's. Until step {switch} the model was shown "
+        "only lowercase letters copied: the letters' circuit forms first, and the measured "
+        "loss falls only on the letters' share of the strings. Once every alphabet joins, the "
+        "same heads learn to copy them all within a few hundred steps. The first copy's loss "
+        "stays high: random characters cannot be predicted, only copied.",
+        "zh": "虚线：从测量结果读出的两次相变：第 {second} 步，最好的前一词元头的得分上升得最快；第 {first} 步，"
+        "第二遍的损失相对第一遍下降得最快。到第 {switch} 步为止，模型只见过小写字母被复制：先长出的是复制字母"
+        "的回路，测得的损失只在字母那一部分字符串上下降。所有字母表加入之后，同样这些头在几百步之内就学会了"
+        "复制全部字符。第一遍的损失一直很高：随机字符是预测不了的，只能复制。",
     },
     "m_previous": {"en": "Previous-token head {head}", "zh": "前一词元头 {head}"},
     "m_induction": {"en": "Induction head {head}", "zh": "归纳头 {head}"},
@@ -133,78 +160,62 @@ TEXTS = {
         "平均权重。归纳得分：它从第二遍的每个字符放到第一遍中同一字符后面那个字符上的平均权重。1 表示全部"
         "注意力都放在那里。",
     },
-    # the student's text
-    "your_text": {"en": "Your text", "zh": "你的文本"},
-    "your_text_intro": {
-        "en": "Type anything, or draw a random string typed twice. The model reads it as it "
-        "was at the checkpoint above and predicts every next character: its loss on each one, "
-        "then how its heads read one character of your choice.",
-        "zh": "随便输入什么，或者随机生成一个输入两遍的字符串。模型以上面检查点时的状态读它，预测每一个下一个"
-        "字符：先看它在每个字符上的损失，再看它的各个头怎样读你挑的一个字符。",
+    "alphabets": {
+        "en": "**Each alphabet at step {step}**, as training measured it ({count} strings of "
+        "{period} random characters each, typed twice): the best head's induction score and "
+        "the mean loss on each copy (nats). Latin: both cases of A–Z.",
+        "zh": "**第 {step} 步时的各种字母表**，按训练中的测量（各 {count} 个由 {period} 个随机字符组成、输入两遍的"
+        "字符串）：最好的头的归纳得分，以及每一遍的平均损失（奈特）。拉丁字母：A–Z 的大小写。",
     },
-    "text": {"en": "The text the model reads", "zh": "模型读的文本"},
-    "text_help": {
-        "en": "Up to {max} characters, one per position of the model. Type a string and then "
-        "the same string again to give it something to copy.",
-        "zh": "最多 {max} 个字符，模型的每个位置一个。把一个字符串输入一遍，再原样输入一遍，它就有东西可复制了。",
+    "alphabet_letters": {"en": "a–z", "zh": "a–z"},
+    "alphabet_letters_space": {"en": "a–z and space", "zh": "a–z 加空格"},
+    "alphabet_latin": {"en": "Latin, 0–9, punctuation", "zh": "拉丁字母、数字、标点"},
+    "alphabet_chinese": {"en": "Chinese characters", "zh": "汉字"},
+    "alphabet_any": {"en": "any character", "zh": "任意字符"},
+    "col_induction": {"en": "induction", "zh": "归纳得分"},
+    "col_first": {"en": "1st copy", "zh": "第一遍"},
+    "col_second": {"en": "2nd copy", "zh": "第二遍"},
+    # the previous-token heads switched off
+    "knockout": {
+        "en": "Switch the previous-token heads off",
+        "zh": "关掉前一词元头",
     },
-    "new_letters": {"en": "Random letters, typed twice", "zh": "随机字母，输入两遍"},
-    "new_letters_help": {
-        "en": "Draw {period} new random lowercase letters and type them twice: what the model "
-        "was trained to copy.",
-        "zh": "重新随机抽取 {period} 个小写字母，输入两遍：正是模型训练时学着复制的东西。",
+    "knockout_none": {
+        "en": "At step {step} the best induction head is in layer 1: no head below it could "
+        "feed it, so there is nothing to switch off yet.",
+        "zh": "在第 {step} 步，最好的归纳头在第 1 层：它下面没有能给它提供信息的头，所以还没有什么可关的。",
     },
-    "new_chinese": {"en": "Random Chinese, typed twice", "zh": "随机汉字，输入两遍"},
-    "new_chinese_help": {
-        "en": "Draw {period} random Chinese characters the model knows and type them twice. It "
-        "read Chinese in training, but never saw it copied.",
-        "zh": "从模型认识的汉字里随机抽取 {period} 个，输入两遍。它训练时读过中文，但从没见过中文被复制。",
+    "knockout_intro": {
+        "en": "{count} of the strings measured above ({each} of each alphabet), read with every "
+        "head, then again with the previous-token heads below the best induction head "
+        "switched off ({heads}): their output no longer reaches the residual stream. Nothing "
+        "else changes; {head} itself is left as it is.",
+        "zh": "上面测量用的字符串中取 {count} 个（每种字母表 {each} 个），先让所有头都读一遍，再把最好的归纳头下面的"
+        "前一词元头关掉（{heads}）读一遍：它们的输出"
+        "不再进入残差流。其余一切不变；{head} 本身原封不动。",
     },
-    "too_short": {
-        "en": "Type at least two characters: one for the model to read, one to predict.",
-        "zh": "请至少输入两个字符：一个给模型读，一个让它预测。",
+    "m_knock_induction": {
+        "en": "Induction score of {head}, heads off",
+        "zh": "关头后 {head} 的归纳得分",
     },
-    "cut": {
-        "en": "The model reads at most {max} characters, one per position: it reads the first "
-        "{max} of your {n}.",
-        "zh": "模型最多读 {max} 个字符，每个位置一个：你的 {n} 个字符里它只读前 {max} 个。",
+    "m_knock_second": {"en": "Loss on the 2nd copy, heads off", "zh": "关头后第二遍的损失"},
+    "knockout_halved": {
+        "en": "**Copying breaks.** {head}'s induction score falls from {before} to {after}, "
+        "less than half, and the second copy's loss rises from {on} to {off} nats (the first "
+        "copy's: {first}). The induction head still runs, but the key it looks for, “the "
+        "character before me”, is no longer written: the previous-token heads feed it.",
+        "zh": "**复制失灵了。** {head} 的归纳得分从 {before} 降到 {after}，不到一半；第二遍的损失从 {on} 升到 "
+        "{off} 奈特（第一遍是 {first}）。归纳头照样在运行，但它要找的键“我前面的字符”不再有人写进去：是前一"
+        "词元头在给它提供信息。",
     },
-    "unknown": {
-        "en": "Characters the model does not know ({count} in the text): {chars}. It reads each "
-        "of them as �, one and the same character, as it read every rare character in "
-        "training ({V} characters in all are its own).",
-        "zh": "模型不认识的字符（文本中共 {count} 个）：{chars}。它把每一个都读成 �，同一个字符，就像训练时"
-        "读所有罕见字符那样（它自己的字符一共 {V} 个）。",
+    "knockout_kept": {
+        "en": "{head}'s induction score goes from {before} to {after}: more than half of it is "
+        "left, and the second copy's loss goes from {on} to {off} nats. At this checkpoint "
+        "the copying does not rest on these heads alone.",
+        "zh": "{head} 的归纳得分从 {before} 变为 {after}：剩下的超过一半；第二遍的损失从 {on} 变为 {off} 奈特。"
+        "在这个检查点，复制并不只靠这几个头。",
     },
-    "no_repeat": {
-        "en": "This text does not repeat itself, so there are no two copies to compare: type a "
-        "string and then the same string again, or draw one above. The lines below still look "
-        "for the character after each earlier occurrence.",
-        "zh": "这段文本没有重复，所以没有两遍可以比较：先输入一个字符串，再原样输入一遍，或者用上面的按钮生成"
-        "一个。下面的连线仍然会找每个字符上一次出现之后的那个字符。",
-    },
-    "m_text_first": {
-        "en": "Your text's 1st copy ({period} characters): loss",
-        "zh": "你的文本第一遍（{period} 个字符）：损失",
-    },
-    "m_text_second": {"en": "Your text's 2nd copy: loss", "zh": "你的文本第二遍：损失"},
-    "not_letters": {
-        "en": "Your text holds more than lowercase letters. In training the model saw only "
-        "strings of lowercase letters copied, never spaces, capitals or punctuation: it copies "
-        "such a text far less well.",
-        "zh": "你的文本里不只有小写字母。训练时模型只见过小写字母串被复制，从没见过空格、大写字母或标点被复制："
-        "这样的文本它复制得差得多。",
-    },
-    "chinese": {
-        "en": "Measured on the final model, as on letters but in Chinese ({count} strings of "
-        "{period} random Chinese characters, each typed twice): its best induction score is "
-        "{induction} (on letters {letters}), and its loss is {first} nats on the first copy and "
-        "{second} on the second, hardly lower. It was shown letters copied, never Chinese, and "
-        "does not copy Chinese as it copies letters.",
-        "zh": "在最终模型上像测字母那样测中文（{count} 个由 {period} 个随机汉字组成、各输入两遍的字符串）："
-        "最好的归纳得分是 {induction}（字母上是 {letters}），第一遍的损失是 {first} 奈特，第二遍是 "
-        "{second}，几乎没有降低。它见过字母被复制，从没见过中文被复制，所以不会像复制字母那样复制中文。",
-    },
+    # the bars of a student's text (ui.figures.copying)
     "x_position": {"en": "position", "zh": "位置"},
     "y_char_loss": {"en": "loss (nats)", "zh": "损失（奈特）"},
     "character": {"en": "character", "zh": "字符"},
@@ -213,63 +224,6 @@ TEXTS = {
     "part_second": {"en": "2nd copy", "zh": "第二遍"},
     "part_other": {"en": "not counted", "zh": "不计入"},
     "part_text": {"en": "your text", "zh": "你的文本"},
-    "char_losses_caption": {
-        "en": "Each bar: how surprised the model was by one character, −log of the probability "
-        "it gave it, from the second character on. Grey: the first character of a new copy, "
-        "which nothing before it announces: neither copy's loss counts it.",
-        "zh": "每根柱子：模型对一个字符有多意外，即它给这个字符的概率取 −log，从第二个字符开始。灰色：新一遍"
-        "的第一个字符，前面没有任何东西预示它，所以两遍的损失都不计入它。",
-    },
-    "lines_intro": {
-        "en": "**One character at a time.** Pick a character: lines go from it to the earlier "
-        "characters it attends to, one colour per head, as thick as the weight; it cannot see "
-        "the later ones. In bold on the right: its target, the character an induction head "
-        "should read.",
-        "zh": "**一次看一个字符。** 挑一个字符：连线从它连到它关注的前面各个字符，每个头一种颜色，线越粗权重越大；"
-        "后面的字符它看不到。右边加粗的是它的目标：归纳头应该读的那个字符。",
-    },
-    "query": {"en": "The character reading", "zh": "正在读的字符"},
-    "query_help": {
-        "en": "A position in your text; the line view shows where each head switched on puts "
-        "its attention from there.",
-        "zh": "你的文本中的一个位置；连线图显示每个打开的头从这里把注意力放在哪里。",
-    },
-    "no_target": {
-        "en": "“{char}” has not appeared before this position: there is nothing to copy.",
-        "zh": "“{char}”在这个位置之前没有出现过：没有可复制的东西。",
-    },
-    "target": {
-        "en": "Its target: “{target}” at position {position}, the character after the earlier "
-        "“{char}”.",
-        "zh": "它的目标：第 {position} 个位置上的“{target}”，即前面那个“{char}”后面的字符。",
-    },
-    "shares_repeat": {
-        "en": "Over the {count} characters of the second copy, {head} puts **{share}** of its "
-        "attention on the target, on average: its induction score on your text. {p_head} puts "
-        "**{prev}** on the character just before: its previous-token score.",
-        "zh": "在第二遍的 {count} 个字符上，{head} 平均把 **{share}** 的注意力放在目标上：这是它在你的文本上的"
-        "归纳得分。{p_head} 把 **{prev}** 放在紧挨在前面的字符上：这是它的前一词元得分。",
-    },
-    "shares_text": {
-        "en": "Over the {count} characters that appeared before, {head} puts **{share}** of its "
-        "attention on the character after the most recent earlier occurrence, on average. "
-        "{p_head} puts **{prev}** on the character just before: its previous-token score.",
-        "zh": "在 {count} 个之前出现过的字符上，{head} 平均把 **{share}** 的注意力放在它最近一次出现之后的那个"
-        "字符上。{p_head} 把 **{prev}** 放在紧挨在前面的字符上：这是它的前一词元得分。",
-    },
-    "map": {
-        "en": "One head's whole map: every character at once",
-        "zh": "一个头的完整注意力图：所有字符一起看",
-    },
-    "map_head": {"en": "Head", "zh": "头"},
-    "map_name": {"en": "Attention of {head}", "zh": "{head}的注意力"},
-    "map_caption": {
-        "en": "Rows: each character reading; columns: the characters it reads. Outlined: each "
-        "row's target. In a text typed twice an induction head draws a stripe parallel to the "
-        "diagonal, through the targets.",
-        "zh": "行：正在读的每个字符；列：它读的字符。描边的格子：每一行的目标。在输入两遍的文本里，归纳头会画出"
-        "一条与对角线平行、穿过这些目标的斜线。",
-    },
     # writing
     "write": {
         "en": "Let it write: generating with the KV cache",
@@ -341,18 +295,20 @@ TEXTS = {
     # the page's questions (core.quiz.copying)
     "quiz.loss.ask": {
         "en": "The trained model (step {step}) reads {count} strings of {period} random "
-        "lowercase letters, each typed twice, like `qhxvb…qhxvb…`. Compared with the first "
-        "copy, its loss on the second copy (how surprised it is by each next letter)…",
-        "zh": "训练好的模型（第 {step} 步）读 {count} 个由 {period} 个随机小写字母组成、各输入两遍的字符串，"
-        "比如 `qhxvb…qhxvb…`。和第一遍相比，它在第二遍上的损失（它对每个下一个字母有多意外）……",
+        "characters (letters, digits, punctuation, Chinese …), each typed twice, like "
+        "`qh7,木b…qh7,木b…`. Compared with the first copy, its loss on the second copy (how "
+        "surprised it is by each next character)…",
+        "zh": "训练好的模型（第 {step} 步）读 {count} 个由 {period} 个随机字符（字母、数字、标点、汉字……）组成、"
+        "各输入两遍的字符串，比如 `qh7,木b…qh7,木b…`。和第一遍相比，它在第二遍上的损失（它对每个下一个字符有"
+        "多意外）……",
     },
     "quiz.loss.why": {
         "en": "{answer}: {first} nats on the first copy, {second} on the second, {times} times "
-        "less. No letter of the first copy can be predicted: each was drawn at random. In the "
-        "second, each letter is the one that followed the same letter in the first copy, and "
-        "the model has learned to look there.",
-        "zh": "{answer}：第一遍 {first} 奈特，第二遍 {second} 奈特，前者是后者的 {times} 倍。第一遍的字母都是随机抽的，"
-        "一个也预测不了。第二遍的每个字母，都是第一遍里同一个字母后面跟着的那个，而模型已经学会去那里找。",
+        "less. No character of the first copy can be predicted: each was drawn at random. In "
+        "the second, each character is the one that followed the same character in the first "
+        "copy, and the model has learned to look there.",
+        "zh": "{answer}：第一遍 {first} 奈特，第二遍 {second} 奈特，前者是后者的 {times} 倍。第一遍的字符都是随机抽的，"
+        "一个也预测不了。第二遍的每个字符，都是第一遍里同一个字符后面跟着的那个，而模型已经学会去那里找。",
     },
     "quiz.loss.why_same": {
         "en": "{answer}: {first} nats on the first copy, {second} on the second. At step {step} "
@@ -367,21 +323,20 @@ TEXTS = {
     },
     "quiz.layer.ask": {
         "en": "Its heads were measured on the same strings. In which layer is its best "
-        "induction head, the head that reads the letter after the earlier occurrence of the "
-        "current one?",
-        "zh": "它的各个头也在同样的字符串上测量过。它最好的归纳头（读取当前字母上一次出现之后那个字母的头）在"
+        "induction head, the head that reads the character after the earlier occurrence of "
+        "the current one?",
+        "zh": "它的各个头也在同样的字符串上测量过。它最好的归纳头（读取当前字符上一次出现之后那个字符的头）在"
         "哪一层？",
     },
     "quiz.layer.why": {
-        "en": "{answer}: L{ind_layer} H{ind_head}, induction score {ind_score}, above the best "
-        "previous-token head, L{prev_layer} H{prev_head} ({prev_score}). One head alone cannot "
-        "find “the character after the earlier x”: the key at that position must already carry "
-        "which character came before it, and a previous-token head of an earlier layer is what "
-        "writes that into it. The induction head's query then matches it.",
-        "zh": "{answer}：第 {ind_layer} 层的头 {ind_head}，归纳得分 {ind_score}，在最好的前一词元头（第 "
-        "{prev_layer} 层的头 {prev_head}，{prev_score}）之上。单靠一个头找不到“前面那个 x 后面的字符”："
-        "那个位置的键必须已经带着“它前面是哪个字符”的信息，而这正是前面一层的前一词元头写进去的。"
-        "归纳头的查询再与它匹配。",
+        "en": "{answer}: L{ind_layer} H{ind_head}, with an induction score of {ind_score}. One "
+        "head alone cannot find “the character after the earlier x”: the key at that position "
+        "must already carry which character came before it, and a previous-token head of an "
+        "earlier layer writes that into it; here the best one is L{prev_layer} H{prev_head} "
+        "(previous-token score {prev_score}). The induction head's query then matches it.",
+        "zh": "{answer}：第 {ind_layer} 层的头 {ind_head}，归纳得分为 {ind_score}。单靠一个头找不到“前面那个 x "
+        "后面的字符”：那个位置的键必须已经带着“它前面是哪个字符”的信息，而这是前面一层的前一词元头写进去的；"
+        "这里最好的是第 {prev_layer} 层的头 {prev_head}（前一词元得分 {prev_score}）。归纳头的查询再与它匹配。",
     },
     "quiz.layer.why_not_later": {
         "en": "{answer}: L{ind_layer} H{ind_head}, induction score {ind_score}; the best "
@@ -390,5 +345,29 @@ TEXTS = {
         "zh": "{answer}：第 {ind_layer} 层的头 {ind_head}，归纳得分 {ind_score}；最好的前一词元头是第 "
         "{prev_layer} 层的头 {prev_head}（{prev_score}）。在第 {step} 步还没有头会复制，所以不管在哪一层，"
         "最好的归纳得分都很低。",
+    },
+    "quiz.knockout.ask": {
+        "en": "Now the model's previous-token heads ({count_off} of them) are switched off: "
+        "each still runs, but its output is thrown away. No other head is touched. On "
+        "{count_knock} of the same strings, the best induction head's score…",
+        "zh": "现在把模型的前一词元头（共 {count_off} 个）关掉：它们照样运行，但输出被丢掉。其他头一个都不动。在"
+        "其中 {count_knock} 个同样的字符串上，最好的归纳头的得分……",
+    },
+    "quiz.knockout.why": {
+        "en": "{answer}: L{ind_layer} H{ind_head} goes from {before} to {after} ({kept} % of "
+        "it) with {heads} off, and the second copy's loss rises from {second} to {second_off} "
+        "nats, near the first copy's {first}. The induction head was not touched; what it "
+        "lost is its input. Its key must say which character came before, and only the "
+        "previous-token heads write that into the residual stream.",
+        "zh": "{answer}：关掉 {heads} 之后，第 {ind_layer} 层的头 {ind_head} 从 {before} 变为 {after}（剩 {kept}%），"
+        "第二遍的损失从 {second} 升到 {second_off} 奈特，接近第一遍的 {first}。归纳头本身没被动过；它失去的是"
+        "输入。它的键必须说明前面是哪个字符，而只有前一词元头会把这一点写进残差流。",
+    },
+    "quiz.knockout.why_kept": {
+        "en": "{answer}: L{ind_layer} H{ind_head} goes from {before} to {after} ({kept} % of "
+        "it) with {heads} off, and the second copy's loss goes from {second} to {second_off} "
+        "nats. At step {step} the copying does not rest on these heads alone.",
+        "zh": "{answer}：关掉 {heads} 之后，第 {ind_layer} 层的头 {ind_head} 从 {before} 变为 {after}（剩 {kept}%），"
+        "第二遍的损失从 {second} 变为 {second_off} 奈特。在第 {step} 步，复制并不只靠这几个头。",
     },
 }

@@ -50,12 +50,31 @@ TEXTS = {
     "step_caption": {
         "en": "Rows 1 to {t} are layer {layer}'s cache for this head after the step; the query "
         "row on top reads them all, and the output row at the bottom is the weights' mix of the "
-        "values. {cut}**The same as all at once:** the whole text run through the model "
-        "without a cache differs from this step by at most {diff} (every prediction and every "
-        "head's weights, both layers), over all {n} steps by at most {max}, and {same}.",
+        "values. {cut}{agree}",
         "zh": "第 1 到 {t} 行是这一步之后第 {layer} 层这个头的缓存；上面的查询行读取所有这些行，下面的输出行"
-        "是各个值按权重的混合。{cut}**和一次算完一样：**不用缓存、把整段文本一次送进模型，与这一步相差至多 "
-        "{diff}（涵盖每一个预测和两层中每个头的权重），在全部 {n} 步中至多 {max}，并且{same}。",
+        "是各个值按权重的混合。{cut}{agree}",
+    },
+    # how the step agrees with the text run without a cache (ui.widgets.agreement)
+    "same_exact": {
+        "en": "**The same as all at once:** the whole text run through the model without a "
+        "cache gives this step's numbers to the last bit (every prediction and every head's "
+        "weights, both layers), and every one of the {n} steps', and {same}.",
+        "zh": "**和一次算完一样：**不用缓存、把整段文本一次送进模型，得到的数与这一步完全相同，连最后一位都一样"
+        "（涵盖每一个预测和两层中每个头的权重），全部 {n} 步都是如此，并且{same}。",
+    },
+    "same_step_exact": {
+        "en": "**The same as all at once:** the whole text run through the model without a "
+        "cache gives this step's numbers to the last bit (every prediction and every head's "
+        "weights, both layers); over all {n} steps they differ by at most {max}, and {same}.",
+        "zh": "**和一次算完一样：**不用缓存、把整段文本一次送进模型，得到的数与这一步完全相同，连最后一位都一样"
+        "（涵盖每一个预测和两层中每个头的权重）；在全部 {n} 步中至多相差 {max}，并且{same}。",
+    },
+    "same_rounding": {
+        "en": "**The same as all at once:** the whole text run through the model without a "
+        "cache differs from this step by at most {diff} (every prediction and every head's "
+        "weights, both layers), over all {n} steps by at most {max}, and {same}.",
+        "zh": "**和一次算完一样：**不用缓存、把整段文本一次送进模型，与这一步相差至多 {diff}"
+        "（涵盖每一个预测和两层中每个头的权重），在全部 {n} 步中至多 {max}，并且{same}。",
     },
     "step_cut": {
         "en": "(The first {shown} of the head's {d} dimensions are drawn.) ",

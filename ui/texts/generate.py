@@ -65,14 +65,32 @@ TEXTS = {
         "own step, and kept; the outlined row is the one this step added. The query row on "
         "top is compared with every cached key; softmax turns the scores into one weight per "
         "cached token (they sum to 1); the output row at the bottom is the weights' mix of "
-        "the value rows. Grey: tokens not written yet. {cut}**The same as all at once:** "
-        "row {t} of the causal attention computed for the whole sentence in one go differs "
-        "from this step by at most {diff}, and over all {n} steps by at most {max}: rounding, "
-        "nothing more.",
+        "the value rows. Grey: tokens not written yet. {cut}{same}",
         "zh": "第 1 到第 {t} 行就是缓存：每个键（k）和值（v）都在它自己的那一步算一次，然后保存下来；"
         "框出的那一行是这一步新加入的。最上面的查询行与每个缓存的键比较；softmax 把这些分数变成每个"
         "缓存词元一个权重（加起来为 1）；最下面的输出行就是用这些权重把值行混合起来。灰色：还没有写出的"
-        "词元。{cut}**和一次算完相同**：对整句一次性算出的因果注意力，它的第 {t} 行与这一步最多相差 "
+        "词元。{cut}{same}",
+    },
+    # how the step agrees with the whole sentence at once (ui.widgets.agreement)
+    "same_exact": {
+        "en": "**The same as all at once:** row {t} of the causal attention computed for the "
+        "whole sentence in one go is this step's, to the last bit, and so is every one of the "
+        "{n} steps.",
+        "zh": "**和一次算完相同**：对整句一次性算出的因果注意力，它的第 {t} 行与这一步完全相同，"
+        "连最后一位都一样；全部 {n} 步都是如此。",
+    },
+    "same_step_exact": {
+        "en": "**The same as all at once:** row {t} of the causal attention computed for the "
+        "whole sentence in one go is this step's, to the last bit; over all {n} steps the two "
+        "differ by at most {max}: rounding, nothing more.",
+        "zh": "**和一次算完相同**：对整句一次性算出的因果注意力，它的第 {t} 行与这一步完全相同，"
+        "连最后一位都一样；所有 {n} 步中最多相差 {max}：只是舍入误差，别无其他。",
+    },
+    "same_rounding": {
+        "en": "**The same as all at once:** row {t} of the causal attention computed for the "
+        "whole sentence in one go differs from this step by at most {diff}, and over all {n} "
+        "steps by at most {max}: rounding, nothing more.",
+        "zh": "**和一次算完相同**：对整句一次性算出的因果注意力，它的第 {t} 行与这一步最多相差 "
         "{diff}，所有 {n} 步中最多相差 {max}：只是舍入误差，别无其他。",
     },
     "full": {
@@ -208,10 +226,12 @@ TEXTS = {
     "maps_caption": {
         "en": "Heads of one group read the same keys and values, so their maps differ only "
         "by their queries. Generated step by step with this shared cache, every row equals "
-        "the one computed all at once to within {max}.",
+        "the one computed all at once {within}.",
         "zh": "同一组的头读取相同的键和值，所以它们的注意力图只因查询不同而不同。用这个共用的缓存逐步生成时，"
-        "每一行与一次算出的结果相差不超过 {max}。",
+        "每一行与一次算出的结果{within}。",
     },
+    "maps_within": {"en": "to within {max}", "zh": "相差不超过 {max}"},
+    "maps_exact": {"en": "to the last bit", "zh": "完全相同，连最后一位都一样"},
     "cache_g": {"en": "The cache against g", "zh": "缓存大小与 g"},
     "cache_numbers": {
         "en": "numbers cached (one layer, {n} tokens)",
@@ -313,9 +333,9 @@ TEXTS = {
     },
     "quiz.rows.why": {
         "en": "{without} = 1 + 2 + … + {n}: step t remakes all t keys. With a cache each key "
-        "is made once, at its own step: {with} rows, {times}× fewer (and as many values).",
+        "is made once, at its own step: {with} rows, {fraction} as many (and as many values).",
         "zh": "{without} = 1 + 2 + … + {n}：第 t 步要重算全部 t 个键。有了缓存，每个键只在自己那一步"
-        "算一次：{with} 行，少 {times} 倍（值也一样）。",
+        "算一次：{with} 行，只有原来的 {fraction}（值也一样）。",
     },
     "quiz.group.ask": {
         "en": "{h} query heads share {g} key/value heads, in equal groups. How many query heads "

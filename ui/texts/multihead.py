@@ -139,15 +139,22 @@ TEXTS = {
         "就是拼接结果本身；训练得到的 W_O 会把所有头混合进输出的每一维。",
     },
     "js_designed": {
-        "en": "These heads are hand-made to look at different things, so most pairs differ a "
-        "lot. The closest pairs share a target (the pronoun, object and praise heads all look "
-        "at “cake”) or look at neighbouring positions (previous, self, next).",
-        "zh": "这些头是手工设计的，各自关注不同的东西，所以多数头两两相差很大。最相近的几对要么目标"
-        "相同（代词头、宾语头和褒义头都看向“cake”），要么关注相邻的位置（前一个、自己、后一个）。",
+        "en": "These heads are hand-made to look at different things. The pronoun, object and "
+        "praise heads differ least: each follows its link in a row or two and spreads the "
+        "other rows (nearly) evenly. The position heads look at one key in every row, so "
+        "they differ most, from those three and from each other, least between neighbouring "
+        "positions (previous, self, next).",
+        "zh": "这些头是手工设计的，各自关注不同的东西。代词头、宾语头和褒义头之间差别最小：每个只在一两"
+        "行里追踪它的联系，其余各行（几乎）平均分开。位置头在每一行都只看一个键，所以差别最大，"
+        "无论是与那三个头相比还是彼此相比；关注相邻位置的（前一个、自己、后一个）之间差别最小。",
     },
     "preset": {
         "en": "The article's eight heads",
         "zh": "文章里的八个头",
+    },
+    "opens_on": {  # the lesson's stop opens on them (common.tour.opens_on)
+        "en": "the article's eight heads, each made to follow one kind of link",
+        "zh": "文章里的八个头，每个都被设计成追踪一种联系",
     },
     "preset_help": {
         "en": "The article's sentence with its 8 heads of d_k = 4, scaled, temperature 1, no "
@@ -157,10 +164,13 @@ TEXTS = {
     },
     "designed_intro": {
         "en": "**The article's eight heads.** These numbers are hand-made, not trained: each "
-        "head is built to follow one kind of link. The row that shows it best, and the weight "
-        "its query gives that key:",
-        "zh": "**文章里的八个头。** 这些数字是手工设计的，不是训练出来的：每个头被设计成只追踪一"
-        "种联系。下面是最能体现它的那一行，以及该查询分给那个键的权重：",
+        "head is built to follow one kind of link, row by row. In the object and praise "
+        "heads only the verb and the word of praise have such a link; every other row has "
+        "nothing to follow there and spreads its weight evenly. The row that shows each head "
+        "best, and the weight its query gives that key:",
+        "zh": "**文章里的八个头。** 这些数字是手工设计的，不是训练出来的：每个头被设计成逐行只追踪一"
+        "种联系。宾语头和褒义头里只有动词和褒义词有这样的联系；其余各行在那里无可追踪，"
+        "把权重平均分开。下面是最能体现每个头的那一行，以及该查询分给那个键的权重：",
     },
     "designed_line": {
         "en": "head {i} ({role}): “{q}” → “{k}”, **{w}**",

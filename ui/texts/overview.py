@@ -123,9 +123,10 @@ TEXTS = {
     },
     "quiz.top.why": {
         "en": "Its row of weights gives “{answer}” {weight}, against an even share of {even} "
-        "for each of the {n} keys. The weight follows the score: the key whose vector points "
-        "most the same way as the query's wins the largest share.",
-        "zh": "它那一行权重给“{answer}”的是 {weight}，而平均分给 {n} 个键时每个只有 {even}。"
-        "权重跟着分数走：和查询方向最一致的键拿到最大的一份。",
+        "for each of the {n} keys it may see. The weight follows the score: the key with the "
+        "largest dot product with the query (its direction and its length both count) wins "
+        "the largest share.",
+        "zh": "它那一行权重给“{answer}”的是 {weight}，而平均分给它能看到的 {n} 个键时每个只有 "
+        "{even}。权重跟着分数走：和查询点积最大的键（方向和长度都算数）拿到最大的一份。",
     },
 }

@@ -75,6 +75,9 @@ TEXTS = {
     "choice.early": {"en": "the early layers", "zh": "前面几层"},
     "choice.middle": {"en": "the middle layers", "zh": "中间几层"},
     "choice.late": {"en": "the late layers", "zh": "后面几层"},
+    "choice.halved": {"en": "it falls to half or less", "zh": "降到一半或更低"},
+    "choice.less": {"en": "it falls, but by less than half", "zh": "下降，但降幅不到一半"},
+    "choice.about_same": {"en": "it stays about the same", "zh": "基本不变"},
     "choice.layer_1": {"en": "layer 1", "zh": "第 1 层"},
     "choice.layer_2": {"en": "layer 2", "zh": "第 2 层"},
     # the article's claims, as a question names the one it tests
@@ -155,5 +158,10 @@ TEXTS = {
         "en": "copying takes two layers: a previous-token head, then an induction head that "
         "reads what it wrote",
         "zh": "复制需要两层：先有前一词元头，再有读取它所写内容的归纳头",
+    },
+    "claim.feed": {
+        "en": "the induction head needs the previous-token heads below it: switched off, they "
+        "take the copying with them, though the induction head itself is untouched",
+        "zh": "归纳头离不开它下面的前一词元头：把它们关掉，复制也随之消失，尽管归纳头本身一点没动",
     },
 }

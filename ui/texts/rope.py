@@ -21,12 +21,13 @@ TEXTS = {
         "“位置 × θ_i”：前面的数对转得快，后面的转得慢。",
     },
     "formula_caption": {
-        "en": "Pair i of q (dimensions 2i and 2i+1, counted from 0: neighbours, as in the "
-        "RoFormer paper; other code pairs them differently, see below) at position m is turned "
+        "en": "Pair i of q (i = 0, 1, …: dimensions 2i+1 and 2i+2, numbered as everywhere "
+        "on this page, neighbours as in the RoFormer paper; other code pairs them differently, "
+        "see below) at position m is turned "
         "by the angle m·θ_i, and k at position n by n·θ_i in the same way. The base is 10 000 as "
         "in the paper (a control below). A turn keeps every arrow's length: only the direction "
         "carries the position.",
-        "zh": "位于位置 m 的 q 的第 i 个数对（第 2i 和 2i+1 维，从 0 数起：相邻的两维，和 RoFormer 论文一样；"
+        "zh": "位于位置 m 的 q 的数对 i（i = 0, 1, …：第 2i+1 和 2i+2 维，编号与本页各处一致；相邻的两维，和 RoFormer 论文一样；"
         "别的代码有另一种配对方式，见下文）转动角度 m·θ_i；"
         "位于位置 n 的 k 以同样的方式转动 n·θ_i。底数和论文一样取 10 000（下面可以调）。"
         "转动不改变箭头的长度：位置只体现在方向上。",
@@ -68,7 +69,7 @@ TEXTS = {
     "stage": {"en": "arrow", "zh": "箭头"},
     "stage_before": {"en": "before turning (position 0)", "zh": "转动前（位置 0）"},
     "stage_turned": {"en": "turned to its position", "zh": "转到它的位置"},
-    "panel": {"en": "pair {i} · dims {a}, {b}", "zh": "数对 {i} · 第 {a}、{b} 维"},
+    "panel": {"en": "pair i = {i} · dims {a}, {b}", "zh": "数对 i = {i} · 第 {a}、{b} 维"},
     "pairs_caption": {
         "en": "{shown} of the {n} pair(s), from the fastest to the slowest. Dashed: an arrow "
         "before turning (position 0); solid: turned to its position. Each panel has its own "
@@ -216,13 +217,13 @@ TEXTS = {
     "conventions": {"en": "Two ways to pair the dimensions", "zh": "两种配对维度的方式"},
     "conventions_body": {
         "en": "Which two numbers of q make a pair is a convention. The RoFormer paper pairs "
-        "**neighbours**, dimensions 2i and 2i+1 (interleaved); GPT-NeoX, Llama and most "
+        "**neighbours**, dimensions 2i+1 and 2i+2 (interleaved); GPT-NeoX, Llama and most "
         "Hugging Face code pair dimension i with i + d_k/2 (**halves**, their `rotate_half`). "
         "This app uses **interleaved**: a pair is two numbers side by side, as you read them "
         "off q, and pair i matches the Tokens page's columns 2i+1 and 2i+2. The two are the "
         "same rotation with the dimensions in another order: a model trained one way gives the "
         "same scores the other way once the columns of its W_Q and W_K are reordered.",
-        "zh": "q 的哪两个数组成一对，是一种约定。RoFormer 论文把**相邻**的第 2i 和 2i+1 维配成一对"
+        "zh": "q 的哪两个数组成一对，是一种约定。RoFormer 论文把**相邻**的第 2i+1 和 2i+2 维配成一对"
         "（交错式）；GPT-NeoX、Llama 和大多数 Hugging Face 代码把第 i 维和第 i + d_k/2 维配成一对"
         "（**对半式**，即它们的 `rotate_half`）。本应用用**交错式**：一对就是 q 里挨着的两个数，"
         "而且数对 i 正好对应词元页的第 2i+1、2i+2 列。两者是同一种旋转，只是维度的顺序不同："

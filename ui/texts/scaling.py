@@ -9,13 +9,11 @@ TEXTS = {
     "intro": {
         "en": "Step 1 produced a score q·k for every query–key pair. Before those scores reach "
         "softmax, each one is divided by **√d_k**, the square root of the length of a query "
-        "(or key) vector. It looks like a small detail, but without it the scores get larger "
-        "as the vectors get longer, and softmax then hands almost all of a row's attention to "
-        "a single token. This page measures why, and shows it on your sentence.",
+        "(or key) vector. It looks like a small detail: this page measures what it changes, "
+        "and shows it on your sentence.",
         "zh": "第 1 步为每一对查询和键算出了分数 q·k。这些分数进入 softmax 之前，"
         "每个都要先除以 **√d_k**，也就是查询（或键）向量长度的平方根。这一步看似不起眼，"
-        "但如果省掉它，向量越长，分数就越大，softmax 会把一行里几乎全部的注意力都交给一个词元。"
-        "本页先用实验说明原因，再在你的句子上演示效果。",
+        "本页先用实验衡量它改变了什么，再在你的句子上演示。",
     },
     "formula_caption": {
         "en": "The article's toy example has d_k = 4, so √4 = 2 and every score is simply "

@@ -13,8 +13,9 @@ TEXTS = {
         " x 与 W_Q 某一列的点积。接着，每个查询和每个键做点积比较：每行对应一个查询词元，每列对应一个键词元。",
     },
     "formula_caption": {
-        "en": "A large score means the query and the key point the same way: a good match.",
-        "zh": "分数越大，说明查询和键的方向越一致：匹配得越好。",
+        "en": "A score is large when the query and the key point much the same way, and it "
+        "grows with their lengths too.",
+        "zh": "查询和键的方向越接近，分数越大；它们越长，分数也越大。",
     },
     "qk": {"en": "Every token's query and key", "zh": "每个词元的查询和键"},
     "projections": {
@@ -52,8 +53,10 @@ TEXTS = {
     },
     "quiz.top.why": {
         "en": "With “{answer}”: {score}. Each cell of its row is the dot product of its query "
-        "with one key; the largest one is the key that points most the same way.",
-        "zh": "和“{answer}”：{score}。它那一行的每个格子都是它的查询和一个键的点积；最大的那个就是方向最一致的键。",
+        "with one key, which grows with the key's length as well as with how nearly it "
+        "points the query's way: the largest need not be the key best aligned.",
+        "zh": "和“{answer}”：{score}。它那一行的每个格子都是它的查询和一个键的点积；点积既看键的方向"
+        "和查询有多接近，也随键的长度变大，所以最大的不一定是方向最接近的那个键。",
     },
     "quiz.count.ask": {
         "en": "The sentence has {n} tokens. How many scores does S = Q·Kᵀ hold?",

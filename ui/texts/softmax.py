@@ -9,13 +9,12 @@ TEXTS = {
     "intro": {
         "en": "Step 3 turns each row of scaled scores into **attention weights**: positive "
         "numbers telling how the query token shares its attention among the key tokens. Softmax does it in two moves: raise e to the power of every score, "
-        "then divide each result by the row's total. Because e^z grows so fast, softmax "
-        "exaggerates differences: when scores are far apart, one weight swallows nearly the "
-        "whole row. This page measures how **sharp** each row is and why too sharp is bad.",
+        "then divide each result by the row's total. How much of a row one key takes is how "
+        "**sharp** the row is: this page measures it, and why too sharp is bad.",
         "zh": "第 3 步把缩放后分数的每一行变成**注意力权重**：一组正数，"
         "表示查询词元如何把注意力分给各个键词元。softmax 分两步完成：先对每个分数取 e 的幂，"
-        "再把每个结果除以这一行的总和。由于 e^z 增长极快，softmax 会放大差距："
-        "分数相差很大时，一个权重几乎吞掉整行。本页衡量每一行有多**尖锐**，并解释太尖锐为什么不好。",
+        "再把每个结果除以这一行的总和。一个键拿走这一行的多少，就是这一行有多**尖锐**："
+        "本页衡量它，并解释太尖锐为什么不好。",
     },
     "formula_caption_on": {
         "en": "z_j is the score of key j after dividing by √d_k = √{d_k} and by the "
@@ -42,6 +41,12 @@ TEXTS = {
     },
     # sharpness measures
     "sharpness": {"en": "How sharp is each row?", "zh": "每一行有多尖锐？"},
+    # after the question on sharpness: what the introduction holds back
+    "exaggerates": {
+        "en": "Because e^z grows so fast, softmax exaggerates differences: when scores are far "
+        "apart, one weight swallows nearly the whole row.",
+        "zh": "由于 e^z 增长极快，softmax 会放大差距：分数相差很大时，一个权重几乎吞掉整行。",
+    },
     "sharpness_body": {
         "en": "Four ways to read one row p of weights (n = number of keys it may see):\n\n"
         "- **Entropy** H = −Σ p_j ln p_j: 0 when one key gets everything, ln n when all "

@@ -111,11 +111,19 @@ TEXTS = {
         "混合结果落在它们的最小值和最大值之间。它不是概率。",
     },
     "quiz.negative.why_none": {
-        "en": "No, not here: every value that gets a weight is positive, so every mix is too. "
-        "But O is no probability: with other settings (try another seed) values and outputs "
-        "go below 0.",
-        "zh": "这里没有：得到权重的每个值都是正的，所以它们的混合也是正的。但 O 不是概率：换个设置（比如换个种子），"
-        "值和输出都会出现负数。",
+        "en": "No, not here: every entry of V is 0 or more, so every mix of them is too. O "
+        "is still no probability: a mix of values lies between the smallest and the largest "
+        "of them, and values can be negative.",
+        "zh": "这里没有：V 的每个数都不小于 0，所以它们的任何混合也都不小于 0。但 O 仍然不是概率："
+        "值的混合落在它们的最小值和最大值之间，而值本来可以是负数。",
+    },
+    "quiz.negative.why_outweighed": {
+        "en": "No, not here: V has negative entries (the lowest is {lowest_value}), but in "
+        "every mix the positive values outweigh them, and the lowest output is "
+        "{lowest_output}. O is no probability all the same: a mix of values lies between the "
+        "smallest and the largest of them.",
+        "zh": "这里没有：V 里有负数（最小的是 {lowest_value}），但在每个混合里正的值都占了上风，"
+        "最小的输出是 {lowest_output}。不过 O 仍然不是概率：值的混合落在它们的最小值和最大值之间。",
     },
     "quiz.cell.ask": {
         "en": "Work it out from A and V as printed: what is the first value of the output of "

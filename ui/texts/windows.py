@@ -82,7 +82,7 @@ TEXTS = {
     "reach_counts": {
         "en": "After {layers} layers the last token, “{token}”, depends on {count} of the {n} "
         "positions, back to position {earliest}.",
-        "zh": "经过 {layers} 层，最后一个词元“{token}”依赖 {n} 个位置中的 {count} 个，最远到第 {earliest} 个位置。",
+        "zh": "经过 {layers} 层，最后一个词元“{token}”依赖 {n} 个位置中的 {count} 个，最远到位置 {earliest}。",
     },
     "reach_first": {
         "en": "It reaches the first token after {needed} layers.",
@@ -185,14 +185,14 @@ TEXTS = {
         "{layers} layers the last token depends on {span} positions, back to position "
         "{earliest}: it takes exactly {needed} layers to reach the first token.",
         "zh": "{answer}。每一层往回多够到 {step} 个词元（w − 1），所以经过 {layers} 层，最后一个词元依赖 {span} "
-        "个位置，最远到第 {earliest} 个位置：恰好需要 {needed} 层才能够到第一个词元。",
+        "个位置，最远到位置 {earliest}：恰好需要 {needed} 层才能够到第一个词元。",
     },
     "quiz.reach.why_not": {
         "en": "{answer}. Each layer reaches only {step} tokens further back (w − 1), so after "
         "{layers} layers the last token depends on {span} positions, back to position "
         "{earliest}. It would take {needed} layers to reach the first token.",
         "zh": "{answer}。每一层只往回多够到 {step} 个词元（w − 1），所以经过 {layers} 层，最后一个词元依赖 "
-        "{span} 个位置，最远到第 {earliest} 个位置。要够到第一个词元需要 {needed} 层。",
+        "{span} 个位置，最远到位置 {earliest}。要够到第一个词元需要 {needed} 层。",
     },
     "quiz.reach.why_never": {
         "en": "{answer}. A window of 1 is each token alone: no layer looks back, however many "

@@ -1,10 +1,12 @@
-"""The copying page's sections: the model, its training with the checkpoint shown, a text of
-the student's with the heads' lines (what the model writes with its KV caches:
+"""The copying page's sections: the model, how its two kinds of head copy together, its
+training with the checkpoint shown, and the previous-token heads switched off (a text of the
+student's: ui.views.copying_text; what the model writes with its KV caches:
 ui.views.copying_writing)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 import numpy as np
 import streamlit as st
@@ -13,15 +15,13 @@ from ui.charts import Figure, heatmap
 from ui.charts.memo import remembered
 from ui.figures import copying as figures
 from ui.i18n import lang, t
-from ui.lines import lines_view
 from ui.page import Page
 from ui.view import unfold
 from ui.views import copying_state as cs
-from ui.widgets import index_picker, md_escape, show_chart, weights_view
+from ui.views.copying_text import head_names
+from ui.widgets import numbers_table, show_chart
 
-STEP_PICK, QUERY_PICK = "copy_step_pick", "copy_at_pick"
-TEXT_BOX = "copy_text_box"
-UNKNOWN_SHOWN = 8  # characters the model does not know, named in its message
+STEP_PICK = "copy_step_pick"
 
 
 # The figures are the same for every student at a checkpoint and text: kept, per language
@@ -31,25 +31,17 @@ def training_chart(language: str, *args) -> Figure:
     return figures.training_chart(*args, t)
 
 
-@remembered
-def char_losses(language: str, *args) -> Figure:
-    return figures.char_losses(*args, t)
-
-
-def questions(final) -> list:
-    """The page's questions, about the final model on the probe (core.quiz.copying)."""
-    from core.decoder.measures import PROBE_COUNT, PROBE_PERIOD
+def questions(final, knocked) -> list:
+    """The page's questions, about the final model on the probe strings, with every head and
+    with its previous-token heads switched off (core.quiz.copying)."""
+    from core.decoder.measures import ALPHABETS, PROBE_COUNT, PROBE_PERIOD
     from core.quiz import copy_questions
 
     return copy_questions(
-        final.step,
-        final.previous,
-        final.induction,
-        final.first_copy_loss,
-        final.second_copy_loss,
-        period=PROBE_PERIOD,
-        count=PROBE_COUNT,
-    )
+        final.step, final.previous, final.induction, final.first_copy_loss,
+        final.second_copy_loss, period=PROBE_PERIOD, count=PROBE_COUNT * len(ALPHABETS),
+        knocked=knocked,
+    )  # fmt: skip
 
 
 def unavailable(reason: str) -> None:
@@ -68,7 +60,14 @@ def facts(d) -> None:
     shown |= {"steps": f"{log['steps']:,}", "minutes": round(log["seconds"]["cpu"] / 60)}
     natural, batch = data["natural_windows"], data["batch"]
     shortest, longest = data["periods"]
+    schedule = data["alphabet_shares"]  # [{"from_step": s, alphabet: share, …}, …]
     mix = {"natural": natural, "batch": batch, "repeated": batch - natural}
+    mix |= {"switch": f"{schedule[-1]['from_step']:,}"}
+    shares = t("common.list_sep").join(
+        f"{t(f'copying.alphabet_{name}')} {100 * share:.0f} %"
+        for name, share in schedule[-1].items()
+        if name != "from_step"
+    )
     present = bool(st.session_state.get("present"))
     if not present:  # on a projector it is folded with the rest: the teacher tells it
         st.markdown(t("copying.trained_on", **mix))
@@ -77,14 +76,15 @@ def facts(d) -> None:
         if present:
             st.markdown(t("copying.trained_on", **mix))
         st.caption(t("copying.facts", **shown))
-        st.markdown(t("copying.recipe", shortest=shortest, longest=longest, **mix))
+        recipe = {"shortest": shortest, "longest": longest, "shares": shares}
+        st.markdown(t("copying.recipe", **recipe, **mix))
 
     unfold(t("copying.recipe_title"), "copy_recipe", details, icon=":material/menu_book:")
 
 
-def head_names(L: int, h: int) -> list[str]:
-    """Every head's name, layer by layer: "L1 H1" …"""
-    return [t("copying.head", layer=i + 1, head=j + 1) for i in range(L) for j in range(h)]
+def circuit() -> None:
+    """How the two kinds of head copy together (after the questions: it answers them)."""
+    st.markdown(t("copying.circuit"))
 
 
 # ------------------------------------------------------------------------ training
@@ -133,7 +133,8 @@ def training(d) -> int:
     every = evals["step"][1] - evals["step"][0]
     shown = {"steps": f"{d.log['steps']:,}", "count": probe["count"], "period": probe["period"]}
     st.markdown(t("copying.training_intro", every=every, **shown))
-    st.caption(t("copying.training_caption", first=phases[0], second=phases[1]))
+    switch = f"{d.log['data']['alphabet_shares'][-1]['from_step']:,}"
+    st.caption(t("copying.training_caption", first=phases[0], second=phases[1], switch=switch))
 
     prev = np.unravel_index(np.argmax(c.previous), c.previous.shape)
     ind = np.unravel_index(np.argmax(c.induction), c.induction.shape)
@@ -164,197 +165,58 @@ def training(d) -> int:
     with right:
         head_grid(t("copying.induction_grid", step=step), c.induction, "copy_induction")
     st.caption(t("copying.scores_caption"))
+    alphabets(d, step)
     return step
 
 
-# ------------------------------------------------------------------------ the student's text
+def alphabets(d, step: int) -> None:
+    """Each alphabet's probe at the checkpoint: the best induction score and the copies'
+    losses, as training measured them."""
+    from core.decoder.measures import ALPHABETS
+
+    evals = d.log["evals"]
+    row = evals["alphabets"][evals["step"].index(step)]
+    names = [t(f"copying.alphabet_{a}") for a in ALPHABETS]
+    columns = {
+        t("copying.col_induction"): [row[a]["induction"] for a in ALPHABETS],
+        t("copying.col_first"): [row[a]["first_copy_loss"] for a in ALPHABETS],
+        t("copying.col_second"): [row[a]["second_copy_loss"] for a in ALPHABETS],
+    }
+    st.markdown(t("copying.alphabets", step=step, count=d.log["probe"]["count"],
+                  period=d.log["probe"]["period"]))  # fmt: skip
+    numbers_table(columns, index=names, decimals=2)
 
 
-def _draw_text(kind: str) -> None:
-    """A button's callback: a new random string typed twice, of letters or of Chinese."""
-    from core.decoder import probe_alphabet
-    from core.decoder.measures import LETTERS
-
-    draws = st.session_state.get(cs.DRAWS, 0) + 1
-    st.session_state[cs.DRAWS] = draws
-    if kind == "letters":
-        text = cs.random_string(draws, LETTERS, cs.DEFAULT_PERIOD)
-    else:
-        vocab = cs.decoder().vocab
-        chinese = vocab.decode(probe_alphabet(vocab, "chinese"))
-        text = cs.random_string(draws, chinese, cs.CHINESE_PERIOD)
-    st.session_state[cs.TEXT.key] = text
-    st.session_state.pop(cs.QUERY.key, None)  # the lines start again where the text says
-
-
-def unknown(d, text: str) -> None:
-    """Say which characters the model does not know, if any (it reads each as U+FFFD)."""
-    from core.decoder import UNKNOWN
-
-    unknown = list(dict.fromkeys(c for c in text if c not in d.vocab or c == UNKNOWN))
-    if not unknown:
-        return
-    named = t("common.list_sep").join(f"“{md_escape(c)}”" for c in unknown[:UNKNOWN_SHOWN])
-    more = len(unknown) - UNKNOWN_SHOWN
-    if more > 0:
-        named += t("common.list_sep") + t("common.more_items", more=more)
-    count = sum(c not in d.vocab for c in text)
-    st.warning(
-        t("copying.unknown", count=count, chars=named, V=d.config.n_vocab),
-        icon=":material/translate:",
-    )
-
-
-def text_box(d) -> str | None:
-    """The student's text, its buttons and what is wrong with it; the text the model reads
-    (None: nothing it can read)."""
-    raw = cs.held(cs.TEXT, cs.default_text())
-    st.session_state[TEXT_BOX] = raw
-    st.text_area(
-        t("copying.text"),
-        key=TEXT_BOX,
-        height=90,
-        on_change=cs.keep,
-        args=(cs.TEXT.key, TEXT_BOX),
-        help=t("copying.text_help", max=cs.MAX_CHARS),
-    )
-    bar = st.container(horizontal=True)
-    bar.button(
-        t("copying.new_letters"), key="copy_new_letters", icon=":material/casino:",
-        on_click=_draw_text, args=("letters",),
-        help=t("copying.new_letters_help", period=cs.DEFAULT_PERIOD),
-    )  # fmt: skip
-    bar.button(
-        t("copying.new_chinese"), key="copy_new_chinese", icon=":material/translate:",
-        on_click=_draw_text, args=("chinese",),
-        help=t("copying.new_chinese_help", period=cs.CHINESE_PERIOD),
-    )  # fmt: skip
-    if len(raw) < 2:
-        st.warning(t("copying.too_short"), icon=":material/edit_off:")
-        return None
-    if len(raw) > cs.MAX_CHARS:
-        st.info(t("copying.cut", max=cs.MAX_CHARS, n=len(raw)), icon=":material/content_cut:")
-    text = cs.model_text(raw)
-    unknown(d, text)
-    return text
-
-
-def copies(r, d, text: str) -> None:
-    """The two copies' losses in numbers, or why there are no copies to compare; what the
-    model was never shown copied."""
-    from core.decoder.measures import LETTERS
-    from core.decoder.vocab import is_cjk
-
-    if r.copies is None:
-        st.info(t("copying.no_repeat"), icon=":material/repeat:")
-        return
-    first, second = r.copies
-    left, right = st.columns(2)
-    left.metric(t("copying.m_text_first", period=r.period), f"{first:.2f}")
-    right.metric(
-        t("copying.m_text_second"),
-        f"{second:.2f}",
-        delta=f"{second - first:+.2f}",
-        delta_color="inverse",
-    )
-    if any(is_cjk(c) for c in text):
-        scores = cs.chinese_scores()
-        shown = {"count": scores.count, "period": scores.period}
-        shown |= {"induction": f"{scores.best('induction')[2]:.2f}"}
-        shown |= {"letters": f"{d.final.induction.max():.2f}"}
-        shown |= {"first": f"{scores.first_copy_loss:.2f}"}
-        shown |= {"second": f"{scores.second_copy_loss:.2f}"}
-        st.info(t("copying.chinese", **shown), icon=":material/translate:")
-    elif set(text) - set(LETTERS):
-        st.caption(t("copying.not_letters"))
-
-
-def _default_query(r) -> int:
-    """Where the lines start: the middle of the second copy, else the last character with
-    something to copy, else the last character."""
-    if r.period is not None:
-        return min(r.period + r.period // 2, r.n - 1)
-    found = r.with_target
-    return int(found[-1]) if len(found) else r.n - 1
-
-
-def lines(r, d, step: int, labels: list[str]) -> None:
-    """The chosen position's attention as lines, in the heads switched on; its target (the
-    character after the earlier occurrence) in bold."""
-    from core.decoder import NO_TARGET
-
-    st.markdown(t("copying.lines_intro"))
-    query = cs.query_shown(r.n, _default_query(r))
-    st.session_state[QUERY_PICK] = query
-    st.select_slider(
-        t("copying.query"),
-        options=list(range(r.n)),
-        format_func=lambda i: f"{i + 1} · {labels[i]}",
-        key=QUERY_PICK,
-        on_change=cs.keep,
-        args=(cs.QUERY.key, QUERY_PICK),
-        help=t("copying.query_help"),
-    )
-    L, h = d.config.n_layers, d.config.n_heads
-    names = head_names(L, h)
-    best = int(np.argmax(d.at(step).induction))  # the probe's best induction head, at first
-    target = int(r.targets[query])
-    m = query + 1  # the keys it may see: a causal model reads nothing after it
-    weights = r.attention.reshape(L * h, r.n, r.n)[:, :m, :m]
-    lines_view(
-        weights, labels[:m], query, names, default=[best], key="copy_lines",
-        heads_key="copy_heads", marked=None if target == NO_TARGET else target, tell_apart=False,
-    )  # fmt: skip
-    if target == NO_TARGET:
-        st.caption(t("copying.no_target", char=md_escape(labels[query])))
-    else:
-        shown = {"char": md_escape(labels[query]), "target": md_escape(labels[target])}
-        st.caption(t("copying.target", position=target + 1, **shown))
-    if r.target_share is not None:
-        layer, head, share = r.best("target")
-        p_layer, p_head, prev = r.best("previous")
-        shown = {"count": len(r.with_target), "share": f"{share:.2f}", "prev": f"{prev:.2f}"}
-        shown |= {"head": t("copying.head", layer=layer + 1, head=head + 1)}
-        shown |= {"p_head": t("copying.head", layer=p_layer + 1, head=p_head + 1)}
-        which = "copying.shares_repeat" if r.period is not None else "copying.shares_text"
-        st.markdown(t(which, **shown))
-
-
-def whole_map(r, d, labels: list[str]) -> None:
-    """One head's whole map: every query at once, the targets outlined."""
-    from core.decoder import NO_TARGET
-
+def switched_off(d, step: int) -> None:
+    """The previous-token heads switched off at the checkpoint, on the probe strings: what is
+    left of the induction head's score and of copying."""
+    k = cs.probe_knockout(step)
+    st.subheader(t("copying.knockout"))
     names = head_names(d.config.n_layers, d.config.n_heads)
-    best = r.best("target")[:2] if r.target_share is not None else (0, 0)
-    start = best[0] * d.config.n_heads + best[1]
-    picked = index_picker(t("copying.map_head"), names, start, key="copy_map_head")
-    layer, head = divmod(int(picked), d.config.n_heads)
-    marked = tuple((int(i), int(j)) for i, j in enumerate(r.targets) if j != NO_TARGET)
-    weights_view(
-        t("copying.map_name", head=names[picked]),
-        r.attention[layer, head],
-        labels,
-        key="copy_map",
-        focus=None,
-        marked=marked,
-        caption=t("copying.map_caption"),
-    )
-
-
-def your_text(d, step: int) -> None:
-    """The student's text at the checkpoint shown: its losses, the lines, the whole map."""
-    st.subheader(t("copying.your_text"))
-    st.markdown(t("copying.your_text_intro"))
-    text = text_box(d)
-    if text is None:
+    if not k.off.any():
+        st.markdown(t("copying.knockout_none", step=step))
         return
-    r = cs.reading(step, text)
-    labels = cs.labels(d.vocab.decode(r.ids))  # as the model reads it: unknown ones as �
-    copies(r, d, text)
-    show_chart(char_losses(lang(), r.losses, labels, r.period), key="copy_char_losses")
-    st.caption(t("copying.char_losses_caption"))
-    lines(r, d, step, labels)
-    unfold(t("copying.map"), "copy_map_open", whole_map, r, d, labels, icon=":material/grid_on:")
+    h = d.config.n_heads
+    layer, head, before = k.on_scores.best("induction")
+    after = float(k.off_scores.induction[layer, head])
+    shown = {"heads": ", ".join(names[i * h + j] for i, j in zip(*np.nonzero(k.off), strict=True))}
+    shown |= {"head": names[layer * h + head], "count": k.on_scores.count}
+    shown |= {"each": cs.KNOCKOUT_STRINGS}
+    st.markdown(t("copying.knockout_intro", **shown))
+    row = st.container(horizontal=True, gap="large")
+    row.metric(
+        t("copying.m_knock_induction", head=shown["head"]), f"{after:.2f}",
+        delta=f"{after - before:+.2f}", width="content",
+    )  # fmt: skip
+    on, off = k.on_scores.second_copy_loss, k.off_scores.second_copy_loss
+    row.metric(
+        t("copying.m_knock_second"), f"{off:.2f}", delta=f"{off - on:+.2f}",
+        delta_color="inverse", width="content",
+    )  # fmt: skip
+    verdict = "copying.knockout_halved" if after <= before / 2 else "copying.knockout_kept"
+    shown |= {"before": f"{before:.2f}", "after": f"{after:.2f}", "on": f"{on:.2f}"}
+    shown |= {"off": f"{off:.2f}", "first": f"{k.off_scores.first_copy_loss:.2f}"}
+    st.markdown(t(verdict, **shown))
 
 
 # ------------------------------------------------------------------------ declaration
@@ -366,7 +228,8 @@ def warm(labels: list[str], d_models: Sequence[int]) -> None:
     level = np.ones(len(steps))
     figures.training_chart(steps, level, level, steps, level, level, (25, 75), 50, t)
     figures.char_losses(np.ones(len(labels) - 1), labels, None, t)
-    figures.char_losses(np.ones(7), list("abcdabcd"), 4, t)
+    copies = SimpleNamespace(first=0, second=4, length=4)  # core.decoder.Copies' shape
+    figures.char_losses(np.ones(7), list("abcdabcd"), copies, t)
     grid = np.zeros((2, 4))
     for present in (False, True):
         heatmap(

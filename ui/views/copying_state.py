@@ -17,13 +17,21 @@ import streamlit as st
 from ui.page import Param
 
 if TYPE_CHECKING:
-    from core.decoder import FirstShare, Generation, HeadScores, Reading
+    from core.decoder import FirstShare, Generation, Reading
+    from core.decoder.measures import Knockout
     from realmodel.decoder_files import ShippedDecoder
 
 MAX_CHARS = 128  # the model's positions: it reads no more
-LINK_CHARS = 400  # a text in a link, before the page says how much of it the model reads
+LINK_CHARS = 400  # the link keeps this much of a text (the page says so when it is longer)
 DEFAULT_PERIOD = 24  # the default text: 24 random letters typed twice
 CHINESE_PERIOD = 16
+# The passages where a name comes back: in the held-out tenth of each text, never trained on.
+PASSAGES = {"en": "Hamlet", "zh": "伯夷、叔齐"}
+PASSAGE_MIN = 40  # characters: enough of the passage around the name to read it
+# Probe strings of each alphabet read again with heads off when a checkpoint is shown: two
+# float64 passes over all 40 took 150 ms of a server's CPU (a checkpoint moved may take
+# 60 ms in all); two float32 passes over 1 of each alphabet, 5 strings, take about 13 ms.
+KNOCKOUT_STRINGS = 1
 NEW_CHARS = 50  # characters written after the prompt, at first
 PROMPT_AGAIN = 4  # the default prompt: the first copy, then this many characters again
 TEMPERATURES = (0.0, 0.5, 0.8, 1.0, 1.5)
@@ -33,11 +41,12 @@ SHOWN = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}  # characters a labe
 CHECKPOINT = Param("copy_step", "ckpt")  # the checkpoint shown; absent until moved
 TEXT = Param("copy_text", "text", chars=LINK_CHARS)  # the student's text; absent until typed
 QUERY = Param("copy_at", "at")  # the position whose lines are drawn; absent until moved
+OFF = Param("copy_off", "off", "")  # heads switched off, as "1.2,2.1" (layer.head)
 PROMPT = Param("copy_prompt", "prompt", chars=LINK_CHARS)  # absent until typed
 NEW = Param("copy_new", "new", NEW_CHARS)
 TEMPERATURE = Param("copy_temp", "wtemp", 0.0)
 SEED = Param("copy_seed", "wseed", 0)
-PARAMS = (CHECKPOINT, TEXT, QUERY, PROMPT, NEW, TEMPERATURE, SEED)
+PARAMS = (CHECKPOINT, TEXT, QUERY, OFF, PROMPT, NEW, TEMPERATURE, SEED)
 DRAWS = "copy_draws"  # session_state: how many random strings the student has asked for
 
 
@@ -57,14 +66,49 @@ def decoder() -> ShippedDecoder | str:
         return str(exc)
 
 
-# 24: a class's texts at a few checkpoints; at most 128 characters, 1 MB of attention each.
-@st.cache_resource(max_entries=24, show_spinner=False)
-def reading(step: int, text: str) -> Reading:
-    """The decoder at one checkpoint on a text of 2 … MAX_CHARS characters (cached)."""
+# 32: a class's texts at a few checkpoints, some with heads off; at most 128 characters,
+# 1 MB of attention each.
+@st.cache_resource(max_entries=32, show_spinner=False)
+def reading(step: int, text: str, off: str = "") -> Reading:
+    """The decoder at one checkpoint on a text of 2 … MAX_CHARS characters, with the heads
+    of ``off`` ("1.2,2.1") switched off (cached)."""
     from core.decoder import read_text
 
     d = decoder()
-    return read_text(d.at(step).weights, d.vocab.encode(text).ids, d.config)
+    ids = d.vocab.encode(text).ids
+    mask = off_mask(off, d.config.n_layers, d.config.n_heads)
+    return read_text(d.at(step).weights, ids, d.config, unknown=d.vocab.unknown_id, off=mask)
+
+
+# 24: one per checkpoint (17); 5 strings of 80 characters read twice.
+@st.cache_resource(max_entries=24, show_spinner=False)
+def probe_knockout(step: int) -> Knockout:
+    """The checkpoint on the first KNOCKOUT_STRINGS probe strings of each alphabet, with every
+    head and with the previous-token heads that feed its best induction head switched off."""
+    from core.decoder.measures import PROBE_PERIOD, feeding_heads, knockout, probe_set
+
+    d = decoder()
+    c = d.at(step)
+    texts = np.concatenate([t[:KNOCKOUT_STRINGS] for t in probe_set(d.vocab).values()])
+    off = feeding_heads(c.previous, c.induction)
+    return knockout(c.weights, texts, PROBE_PERIOD, d.config, off, dtype=np.float32)
+
+
+# 2: one passage per text, found once.
+@st.cache_resource(show_spinner=False)
+def passage(lang: str) -> str:
+    """The passage of the held-out part of a text ("en", "zh") in which its name of
+    PASSAGES comes back (core.decoder.passages)."""
+    from core.decoder.data import held_out_split
+    from core.decoder.passages import passage as find
+    from realmodel.decoder_files import read_texts
+    from realmodel.train_decoder import HELD_OUT
+
+    held_out = held_out_split(read_texts()[lang], HELD_OUT)[1]
+    found = find(held_out, PASSAGES[lang], MAX_CHARS, PASSAGE_MIN, decoder().vocab)
+    if found is None:  # the bundled texts have one: a broken checkout
+        raise ValueError(f"no passage of {lang} with {PASSAGES[lang]!r} twice")
+    return found
 
 
 # 8: a generation keeps every step's logits and the uncached pass, up to 3 MB at 128
@@ -78,19 +122,6 @@ def writing(step: int, prompt: str, n_new: int, temperature: float, seed: int) -
     d = decoder()
     ids = d.vocab.encode(prompt).ids
     return generate(d.at(step).weights, ids, n_new, d.config, temperature=temperature, seed=seed)
-
-
-# 1: the same for everyone; eight forward passes of 80 characters, once.
-@st.cache_resource(show_spinner=False)
-def chinese_scores() -> HeadScores:
-    """The final model's scores on the probe's protocol with Chinese characters instead of
-    letters: 8 random strings of 40 characters, each typed twice."""
-    from core.decoder import head_scores, probe_alphabet, probe_texts
-    from core.decoder.measures import PROBE_PERIOD
-
-    d = decoder()
-    texts = probe_texts(probe_alphabet(d.vocab, "chinese"))
-    return head_scores(d.final.weights, texts, PROBE_PERIOD, d.config)
 
 
 # 1: 16 windows of 128 characters of text never trained on, once.
@@ -151,6 +182,24 @@ def labels(text: str) -> list[str]:
 def model_text(text: str) -> str:
     """What the model reads of a text: its first MAX_CHARS characters."""
     return text[:MAX_CHARS]
+
+
+def off_mask(off: str, n_layers: int, n_heads: int) -> np.ndarray:  # -> [L, h] bool
+    """The heads switched off, from their link form "1.2,2.1" (layer.head, from 1); what
+    names no head is left out."""
+    mask = np.zeros((n_layers, n_heads), dtype=bool)
+    for part in str(off).split(","):
+        layer, _, head = part.strip().partition(".")
+        if layer.isdecimal() and head.isdecimal():
+            i, j = int(layer) - 1, int(head) - 1
+            if 0 <= i < n_layers and 0 <= j < n_heads:
+                mask[i, j] = True
+    return mask
+
+
+def off_text(mask: np.ndarray) -> str:
+    """The link form of heads switched off: "1.2,2.1", or "" for none."""
+    return ",".join(f"{i + 1}.{j + 1}" for i, j in zip(*np.nonzero(mask), strict=True))
 
 
 # ---------------------------------------------------------------------- the page's controls

@@ -9,21 +9,21 @@ import streamlit as st
 from ui.frame import fragment
 from ui.i18n import t
 from ui.views import copying_state as cs
-from ui.views.copying import unknown
+from ui.views.copying_text import unknown
 from ui.widgets import plain, sci
 
 PROMPT_BOX = "copy_prompt_box"
 
 
 def _from_text() -> None:
-    """A button's callback: the prompt becomes the student's text, its first copy and a few
-    characters of the second if it repeats, else its first half."""
-    from core.decoder import repeat_period
+    """A button's callback: the prompt becomes the student's text up to a few characters
+    into the second copy of its stretch typed twice, else its first half."""
+    from core.decoder import longest_matches, repeated_stretch
 
     text = cs.model_text(cs.held(cs.TEXT, cs.default_text()))
     vocab = cs.decoder().vocab
-    period = repeat_period(vocab.encode(text).ids)
-    cut = period + cs.PROMPT_AGAIN if period else max(len(text) // 2, 1)
+    copies = repeated_stretch(longest_matches(vocab.encode(text).ids, vocab.unknown_id))
+    cut = copies.second + cs.PROMPT_AGAIN if copies else max(len(text) // 2, 1)
     st.session_state[cs.PROMPT.key] = text[:cut]
 
 

@@ -33,6 +33,7 @@ from ui.view import unfold
 from ui.views import generate_decoder as decoder
 from ui.views import generate_state as gen
 from ui.widgets import (
+    agreement,
     dim_labels,
     figure_heading,
     glossary,
@@ -40,6 +41,7 @@ from ui.widgets import (
     matrix_csv,
     md_escape,
     plain,
+    sci,
     show_chart,
     show_charts,
     weights_view,
@@ -109,8 +111,10 @@ def one_step(g_, labels: list[str], head: int, focus: int) -> None:
     )  # fmt: skip
     show_chart(table, key="gen_step")
     cut = t("generate.step_cut", shown=DIMS_SHOWN, d=d_k) if d_k > DIMS_SHOWN else ""
-    diffs = {"diff": gen.tiny_text(g_.step_diff[step - 1]), "max": gen.tiny_text(g_.max_diff)}
-    st.caption(t("generate.step_caption", t=step, n=n, cut=cut, **diffs))
+    diff, most = g_.step_diff[step - 1], g_.max_diff
+    said = {"t": step, "n": n, "diff": sci(diff), "max": sci(most)}
+    same = t(f"generate.same_{agreement(diff, most)}", **said)
+    st.caption(t("generate.step_caption", t=step, cut=cut, same=same))
     unfold(t("generate.full", t=step), "gen_full_open", full_map, g_, labels, head, step)
 
 
@@ -212,8 +216,10 @@ def sharing(s: Settings, labels: list[str], focus: int) -> None:
         "gen_maps",
         lambda: heads_csv(weights, labels),
     )
-    show_charts(head_maps(weights, labels, t, focus, names=names), key="gen_maps")
-    st.caption(t("generate.maps_caption", max=gen.tiny_text(shared.max_diff)))
+    show_charts(head_maps(weights, labels, t, focus, names=names, large=s.present), key="gen_maps")
+    most = shared.max_diff
+    within = t("generate.maps_exact") if most == 0 else t("generate.maps_within", max=sci(most))
+    st.caption(t("generate.maps_caption", within=within))
 
     st.subheader(t("generate.cache_g"))
     choices = kv_head_choices(h)

@@ -13,7 +13,7 @@ from ui.frame import fragment
 from ui.i18n import t
 from ui.page import Param
 from ui.views import copying_state as cs
-from ui.widgets import choose_head, md_escape, sci, show_chart
+from ui.widgets import agreement, choose_head, md_escape, sci, show_chart
 
 MODEL = Param("gen_model", "model", "toy")  # which model generates
 MODELS = ("toy", "decoder")
@@ -104,5 +104,7 @@ def decoder_steps(sentence: str) -> None:
     show_chart(table, key="gen_dstep")
     cut = t("decoder.step_cut", shown=DIMS_SHOWN, d=c.d_k) if c.d_k > DIMS_SHOWN else ""
     same = t("copying.same_yes" if g.same_choices else "copying.same_no")
-    proof = {"diff": sci(g.step_diff[step - 1]), "max": sci(g.max_diff), "same": same}
-    st.caption(t("decoder.step_caption", t=step, n=n, layer=layer, cut=cut, **proof))
+    diff, most = g.step_diff[step - 1], g.max_diff
+    proof = {"diff": sci(diff), "max": sci(most), "same": same, "n": n}
+    agree = t(f"decoder.same_{agreement(diff, most)}", **proof)
+    st.caption(t("decoder.step_caption", t=step, layer=layer, cut=cut, agree=agree))

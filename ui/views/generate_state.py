@@ -97,11 +97,6 @@ def size_text(n_bytes: float) -> str:
     return " ".join(in_units_text(n_bytes))
 
 
-def tiny_text(x: float) -> str:
-    """A difference of rounding error: 0, or 2.8e-17."""
-    return "0" if x == 0 else f"{x:.1e}"
-
-
 def count_text(n: int) -> str:
     """A whole number with its thousands apart: 2 000 400 040."""
     return f"{int(n):,}".replace(",", "\u202f")

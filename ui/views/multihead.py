@@ -114,4 +114,5 @@ PAGE = Page(
     tour="lesson",
     questions={"multihead": quiz.multihead_questions},
     opens_on=cfg.ARTICLE_HEADS,
+    opens_on_name="multihead.opens_on",
 )

@@ -51,14 +51,17 @@ ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable s
 
 
 @fragment  # the close-up's layer and head rerun only this part of the page
-def up_close(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str):
+def up_close(
+    out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str, present: bool
+):
     """One head up close (closeup), then the whole of its layer, as on the Multi-head page."""
     st.subheader(t("real_model.closeup"))
     st.markdown(t("real_model.closeup_intro"))
     layer = closeup(out, labels, qi, ki, best, key=key)
     st.subheader(t("real_model.all_heads", layer=layer))
     if (n := len(labels)) <= ALL_HEADS_MAX_TOKENS:
-        show_charts(head_maps(out.attentions[layer - 1], labels, t, focus=qi), key="real_heads")
+        maps = head_maps(out.attentions[layer - 1], labels, t, focus=qi, large=present)
+        show_charts(maps, key="real_heads")
         st.caption(t("real_model.all_heads_caption"))
     else:
         st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))

@@ -13,7 +13,7 @@ from core.train.experiment import CLOSE, DIMS, sweep_verdicts, verdict
 from ui.figures import train as fig
 from ui.i18n import t
 from ui.views import train_jobs as training
-from ui.widgets import choose_head, show_chart
+from ui.widgets import choose_head, data_table, show_chart
 
 
 def side_by_side(figures) -> None:
@@ -50,7 +50,7 @@ def comparison(config: TrainConfig, target: float) -> None:
     a, b = c.scaled, c.unscaled
     code = verdict(a.steps_to_target, a.reached, b.steps_to_target, b.reached)
     st.markdown(t(f"train.verdict_{code}", d_k=config.d_k, steps=config.steps, **_says(target)))
-    st.dataframe(fig.steps_table(c, t), hide_index=True)
+    data_table(fig.steps_table(c, t))
     st.caption(t("train.steps_caption", window=c.window, target=f"{target:.0%}"))
     side_by_side(fig.learning_charts(c, t))
     st.caption(t("train.curves_caption", n=config.n_seeds))
@@ -62,7 +62,8 @@ def comparison(config: TrainConfig, target: float) -> None:
     show_chart(fig.entropy_chart(c, t), key="train_entropy")
     section("maps", seed=config.seed)
     st.markdown(t("train.example", tokens=" ".join(f"`{x}`" for x in fig.token_labels(c))))
-    maps = fig.attention_maps(c, choose_head(config.n_heads, key="train_head"), t)
+    head = choose_head(config.n_heads, key="train_head")
+    maps = fig.attention_maps(c, head, t, bool(st.session_state.get("present")))
     side_by_side(maps[:2])
     side_by_side(maps[2:])
 
@@ -89,5 +90,5 @@ def sweep(config: TrainConfig, target: float) -> None:
     for code, group in sweep_verdicts(sw).items():
         d_k = ", ".join(map(str, group))
         st.markdown("- " + t(f"train.verdict_{code}", d_k=d_k, steps=sw.budget, **_says(target)))
-    st.dataframe(fig.sweep_table(sw, t), hide_index=True)
+    data_table(fig.sweep_table(sw, t))
     st.caption(t("train.sweep_table_caption"))

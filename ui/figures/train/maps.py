@@ -12,6 +12,8 @@ from ui.charts import (
     BLOCKED_COLOR,
     CELL,
     NO_DATA,
+    PRESENT_CELL,
+    PRESENT_TYPE,
     Figure,
     Text,
     color_scale,
@@ -35,10 +37,13 @@ def token_labels(c: Comparison) -> list[str]:
 
 @layout("height", "title", "row_title", "col_title", "value_title")
 def map_layout(
-    *, height: int, title: str, row_title: str, col_title: str, value_title: str
+    *, large: bool, height: int, title: str, row_title: str, col_title: str, value_title: str
 ) -> alt.LayerChart:
+    # Small type beside each other on a screen; on a projector (large) the labels take the
+    # presenter view's size from the chart's config.
+    font = None if large else 10
     base = alt.Chart(NO_DATA).encode(
-        **token_axes(row_title=row_title, col_title=col_title, font_size=10)
+        **token_axes(row_title=row_title, col_title=col_title, font_size=font)
     )
     tooltip = [
         alt.Tooltip("row:N", title=row_title),
@@ -60,7 +65,7 @@ def map_layout(
         )
         for color, width in ((ANSWER_COLOR, 4.0), ("white", 1.5))
     ]
-    numbers = base.mark_text(fontSize=9).encode(
+    numbers = base.mark_text(fontSize=PRESENT_TYPE if large else 9).encode(
         text="text:N", color=alt.Color("ink:N", scale=None), tooltip=tooltip
     )
     return (
@@ -74,9 +79,11 @@ def map_layout(
     )
 
 
-def attention_map(c: Comparison, kind: str, when: str, head: int, text: Text) -> Figure:
+def attention_map(
+    c: Comparison, kind: str, when: str, head: int, text: Text, large: bool = False
+) -> Figure:
     """The query rows of the example's attention (first seed, one head), masked cells grey,
-    the cell holding each query's answer outlined."""
+    the cell holding each query's answer outlined; ``large``: the presenter view's."""
     side = getattr(c, kind)
     run = side.runs[0]
     weights = (run.weights_before if when == "before" else run.weights_after)[head]  # [n, n]
@@ -91,7 +98,8 @@ def attention_map(c: Comparison, kind: str, when: str, head: int, text: Text) ->
     name = text("train.scaled" if kind == "scaled" else "train.unscaled")
     key = "train.after_diverged" if when == "after" and run.diverged else f"train.{when}"
     spec = map_layout(
-        height=CELL * n_q,
+        large=large,
+        height=(PRESENT_CELL if large else CELL) * n_q,
         title=text(key, side=name),
         row_title=text("common.query"),
         col_title=text("common.key"),
@@ -100,10 +108,12 @@ def attention_map(c: Comparison, kind: str, when: str, head: int, text: Text) ->
     return Figure(spec, table(columns))
 
 
-def attention_maps(c: Comparison, head: int, text: Text) -> list[tuple[str, Figure]]:
+def attention_maps(
+    c: Comparison, head: int, text: Text, large: bool = False
+) -> list[tuple[str, Figure]]:
     """Before and after training, scaled and unscaled: (key, chart) in reading order."""
     return [
-        (f"train_map_{kind}_{when}", attention_map(c, kind, when, head, text))
+        (f"train_map_{kind}_{when}", attention_map(c, kind, when, head, text, large))
         for kind in SIDES
         for when in ("before", "after")
     ]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from core.train.experiment import Comparison, ScalingSweep, Side
 from ui.charts import Text
@@ -19,17 +18,17 @@ def _cell(side: Side, i: int, text: Text) -> str:
     return text("train.cell_steps", steps=int(side.steps_to_target[i]))
 
 
-def steps_table(c: Comparison, text: Text) -> pd.DataFrame:
+def steps_table(c: Comparison, text: Text) -> dict[str, list[str]]:
     """Per seed: the steps each side took to the target, or that it did not get there."""
     names = side_names(text)
     columns = {text("train.col_seed"): [str(r.seed) for r in c.scaled.runs]}
     for kind, name in zip(SIDES, names, strict=True):
         side = getattr(c, kind)
         columns[name] = [_cell(side, i, text) for i in range(len(side.runs))]
-    return pd.DataFrame(columns)
+    return columns
 
 
-def sweep_table(sw: ScalingSweep, text: Text) -> pd.DataFrame:
+def sweep_table(sw: ScalingSweep, text: Text) -> dict[str, list[str]]:
     """Per d_k: each side's mean steps and range, and how many of its seeds got there."""
     columns = {text("train.col_dk"): [str(int(d)) for d in sw.dims]}
     for kind, name in zip(SIDES, side_names(text), strict=True):
@@ -48,4 +47,4 @@ def sweep_table(sw: ScalingSweep, text: Text) -> pd.DataFrame:
             key = "all" if reached == len(sw.seeds) else "none" if reached == 0 else "some"
             cells.append(text(f"train.sweep_cell_{key}", **values))
         columns[name] = cells
-    return pd.DataFrame(columns)
+    return columns

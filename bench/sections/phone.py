@@ -129,7 +129,8 @@ def visit(browser, context, origin: str, url: str, control: str, moves: int) -> 
     page.goto(url, wait_until="commit")
     loaded = page.evaluate(LOADED_JS, {"quiet": LOAD_QUIET_MS, "limit": LIMIT_MS})
     out["load_js"], out["load_counters"] = costs.stop_profile(), costs.counters()
-    out.update(lcp=loaded["lcp"], charts=loaded["chartsDrawn"], n=loaded["charts"])
+    out.update(lcp=loaded["lcp"], lcp_what=loaded["lcpWhat"], charts=loaded["chartsDrawn"])
+    out["n"] = loaded["charts"]
     if loaded["timeout"] or loaded["undrawn"]:
         out["problems"].append(f"load did not settle ({loaded['undrawn']} charts undrawn)")
     if page.get_by_test_id("stException").count():

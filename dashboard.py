@@ -13,6 +13,7 @@ from ui.classroom import session
 from ui.classroom import student as class_student
 from ui.frame import navigation, tour_bar, write_link
 from ui.i18n import set_language, t
+from ui.live import temperature_left
 from ui.questions import settle_settings
 from ui.view import begin_view, matrices_download
 
@@ -71,6 +72,7 @@ class_student.begin_questions()
 try:
     nav.run()
 finally:  # the link says what the page shows, its own controls included
+    temperature_left()
     write_link()
 matrices_download(page_name)
 if st.session_state["tour"] and page_name in tour:  # the same bar at the foot of a long page

@@ -3,9 +3,11 @@
 import streamlit as st
 
 from core.tokens import focus_default
+from ui import settings as cfg
 from ui.figures.scaling import row_weights
 from ui.frame import fragment, open_page
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.view import unfold
 from ui.views import cross_attention as cross
@@ -78,13 +80,19 @@ def attention(pair) -> None:
     unfold(t("cross_attention.output"), "cross_output_open", output, pair, fi)
 
 
-s = open_page(PAGE, formula=FORMULA, about_input=False)
-glossary("encoder", "decoder", "cross_attention")
-st.subheader(t("cross_attention.sentences"))
-dec, enc = cross.sentences()
-if not (dec.empty or enc.empty):
+@follows_temperature
+def attend(s: cfg.Settings, dec, enc) -> None:
+    """What the temperature changes: moving it reruns this alone."""
     pair = cross.pair(dec, enc, s, cross.hand_made())
     cross.weights_control(pair, s)
     unfold(t("cross_attention.vectors"), "cross_vectors", cross.vectors, pair)
     if ask("cross_attention", s, len(pair.dec_labels), len(pair.enc_labels), s.n_heads):
         attention(pair)
+
+
+s = open_page(PAGE, formula=FORMULA, about_input=False)
+glossary("encoder", "decoder", "cross_attention")
+st.subheader(t("cross_attention.sentences"))
+dec, enc = cross.sentences()
+if not (dec.empty or enc.empty):
+    attend(dec, enc)

@@ -4,10 +4,12 @@ import streamlit as st
 
 from core import AttentionTrace
 from core.explain import mask_shift
+from ui import settings as cfg
 from ui import state
 from ui.figures.masking import mask_grid
 from ui.frame import open_page
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.views.masking import PAGE
 from ui.widgets import (
@@ -84,6 +86,16 @@ def masked_view(masked: AttentionTrace, unmasked: AttentionTrace, labels: list[s
     st.markdown(t("masking.padding"))
 
 
+@follows_temperature
+def answer(s: cfg.Settings, head: int) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    masked_p = state.pipeline(state.with_changes(s, causal=True))
+    unmasked_p = state.pipeline(state.with_changes(s, causal=False))
+    masked, unmasked = masked_p.mha.head(head), unmasked_p.mha.head(head)
+    if ask("masking", s, masked_p, focus_index(masked_p.labels), head):
+        masked_view(masked, unmasked, masked_p.labels)
+
+
 s = open_page(PAGE, formula=FORMULA)
 masked_p = state.pipeline(state.with_changes(s, causal=True))
 unmasked_p = state.pipeline(state.with_changes(s, causal=False))
@@ -114,5 +126,4 @@ grid_texts = {
 show_chart(mask_grid(masked.allowed, labels, **grid_texts), key="causal_mask")
 st.caption(t("masking.mask_caption"))
 
-if ask("masking", s, masked_p, focus_index(labels), head):
-    masked_view(masked, unmasked, labels)
+answer(head)

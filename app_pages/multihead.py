@@ -2,10 +2,12 @@
 
 import streamlit as st
 
+from ui import settings as cfg
 from ui import state
 from ui.figures.multihead import head_maps, head_outputs
 from ui.frame import open_page
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.views.multihead import PAGE, article_heads, article_widths, diversity, lines, panel_names
 from ui.widgets import (
@@ -86,29 +88,35 @@ def combined(p, labels: list[str], large: bool) -> None:
         )
 
 
+@follows_temperature
+def heads(s: cfg.Settings) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    p = state.pipeline(s)
+    labels = p.labels
+    st.subheader(t("multihead.maps"))
+    figure_heading(
+        t("multihead.maps_name"),
+        t(one_or_many("multihead.maps_shape", p.n_heads), h=p.n_heads, n=p.n),
+        "head_weights",
+        lambda: heads_csv(p.mha.weights, labels),
+    )
+    maps = head_maps(p.mha.weights, labels, t, focus_index(labels), panel_names(p), s.present)
+    show_charts(maps, key="head_maps")
+    st.caption(t("multihead.maps_caption"))
+    if s.present:
+        article_heads(p)
+    lines(p, focus_index(labels))
+
+    if ask("multihead", s, p):
+        combined(p, labels, s.present)
+        if p.n_heads > 1:
+            diversity(s, p)
+
+
 s = open_page(PAGE, formula=FORMULA)
 p = state.pipeline(s)
-labels = p.labels
 if p.n_heads == 1:
     st.info(t("multihead.one_head"), icon=":material/view_column:")
 if not s.present:  # on a projector the maps come first, on the first screen
     article_heads(p)
-
-st.subheader(t("multihead.maps"))
-figure_heading(
-    t("multihead.maps_name"),
-    t(one_or_many("multihead.maps_shape", p.n_heads), h=p.n_heads, n=p.n),
-    "head_weights",
-    lambda: heads_csv(p.mha.weights, labels),
-)
-maps = head_maps(p.mha.weights, labels, t, focus_index(labels), panel_names(p), s.present)
-show_charts(maps, key="head_maps")
-st.caption(t("multihead.maps_caption"))
-if s.present:
-    article_heads(p)
-lines(p, focus_index(labels))
-
-if ask("multihead", s, p):
-    combined(p, labels, s.present)
-    if p.n_heads > 1:
-        diversity(s, p)
+heads()

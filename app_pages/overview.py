@@ -3,14 +3,14 @@
 import streamlit as st
 
 from core.article import cited_cells
+from ui import settings as cfg
 from ui import state
-from ui.charts import NUMBERS_MAX_CELLS
 from ui.frame import open_page, page_link
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
-from ui.views.overview import PAGE
+from ui.views.overview import PAGE, mini
 from ui.widgets import (
-    MAX_SHOWN,
     article_caption,
     dim_labels,
     focus_index,
@@ -18,22 +18,6 @@ from ui.widgets import (
     vectors_view,
     weights_view,
 )
-
-MINI_HEIGHT = 256  # pixels: a miniature of a long sentence stays small
-
-
-def mini(rows: int, cols: int) -> dict:
-    """Chart options of a miniature [rows, cols]: small cells when the sentence is long.
-
-    The colour legend is left out when the cells carry numbers: on a phone it would
-    squeeze them unreadable.
-    """
-    numbers = rows <= NUMBERS_MAX_CELLS and min(cols, MAX_SHOWN) <= NUMBERS_MAX_CELLS
-    return {
-        "row_title": t("common.query"),
-        "cell": None if rows <= NUMBERS_MAX_CELLS else max(4, MINI_HEIGHT // rows),
-        "legend": not numbers,
-    }
 
 
 def step(i: int, page: str, formula: str, live: list[str]):
@@ -112,11 +96,19 @@ FORMULA = (
     r"\operatorname{Attention}(Q, K, V) = "
     r"\operatorname{softmax}\!\left(\frac{Q K^{\top}}{\sqrt{d_k}}\right) V"
 )
+
+
+@follows_temperature
+def answer(s: cfg.Settings) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    p = state.pipeline(s)
+    if ask("overview", s, p, focus_index(p.labels)):
+        tr = p.mha.head(0)
+        pipeline_view(s, p, tr, p.labels, tr.output.shape[1])
+
+
 s = open_page(PAGE, formula=FORMULA)
 p = state.pipeline(s)
-tr = p.mha.head(0)
-labels = p.labels
-d_v = tr.output.shape[1]
 
 if p.is_article:
     st.info(t("common.msg.article_on"), icon=":material/menu_book:")
@@ -124,7 +116,4 @@ before, links = st.columns([3, 2], vertical_alignment="center")
 before.markdown(t("overview.before"))
 page_link("tokens", container=links)
 page_link("qkv", container=links)
-
-
-if ask("overview", s, p, focus_index(labels)):
-    pipeline_view(s, p, tr, labels, d_v)
+answer()

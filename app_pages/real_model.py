@@ -13,20 +13,17 @@ from realmodel import MAX_TOKENS
 from ui import settings as cfg
 from ui import state
 from ui.charts import unique_labels
-from ui.figures.multihead import head_maps
 from ui.figures.real_model import link_summary, ranking
 from ui.frame import open_page
 from ui.i18n import t
 from ui.quiz import ask
-from ui.views.real_model import PAGE, closeup, lines, unavailable, unknown
-from ui.widgets import data_table, index_picker, matrix_view, md_escape, show_charts
-
-ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
+from ui.views.real_model import PAGE, lines, unavailable, unknown, up_close
+from ui.widgets import data_table, index_picker, matrix_view, md_escape
 
 
 def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -> None:
     """The link in every layer and head, one head up close, and the whole layer."""
-    n_layers, n_heads, n = out.n_layers, out.n_heads, len(labels)
+    n_layers, n_heads = out.n_layers, out.n_heads
     ranked = heads_linking(out.attentions, tokens, qi, ki)
     best = ranked[0]
     layer_names = [t("real_model.layer_n", i=i) for i in range(1, n_layers + 1)]
@@ -52,19 +49,8 @@ def link_view(out, model, tokens, labels, qi: int, ki: int, sentence_key: str) -
     data_table(ranking(ranked, t), config)
     lines(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
 
-    # 2) one head up close, starting at the strongest head for the link
-    st.subheader(t("real_model.closeup"))
-    st.markdown(t("real_model.closeup_intro"))
-    layer = closeup(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}")
-
-    # 3) the whole layer, as on the Multi-head page
-    st.subheader(t("real_model.all_heads", layer=layer))
-    if n <= ALL_HEADS_MAX_TOKENS:
-        maps = head_maps(out.attentions[layer - 1], labels, t, focus=qi, large=s.present)
-        show_charts(maps, key="real_heads")
-        st.caption(t("real_model.all_heads_caption"))
-    else:
-        st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))
+    # 2) one head up close, starting at the strongest head for the link; 3) its whole layer
+    up_close(out, labels, qi, ki, best, key=f"{sentence_key}_{qi}_{ki}", present=s.present)
 
     st.subheader(t("real_model.differences"))
     st.markdown(t("real_model.differences_body"))

@@ -9,6 +9,7 @@ from ui import state
 from ui.figures.scaling import max_weight_chart, variance_chart
 from ui.frame import open_page
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.view import unfold
 from ui.views.scaling import PAGE, one_row
@@ -59,6 +60,13 @@ def measured(s: cfg.Settings) -> None:
     st.markdown(t("scaling.takeaway"))
 
 
+@follows_temperature
+def answer(s: cfg.Settings) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    if ask("scaling", s, state.footnote4(), s.d_k):
+        measured(s)
+
+
 s = open_page(PAGE, formula=r"\mathrm{scaled}_{ij} \;=\; \frac{q_i \cdot k_j}{\sqrt{d_k}}")
 root, factor = plain(s.d_k**0.5), plain(s.d_k**-0.5)
 if s.d_k == 1:
@@ -72,5 +80,4 @@ else:
     st.warning(t("scaling.now_off", d_k=s.d_k, root=root), icon=":material/warning:")
 
 
-if ask("scaling", s, state.footnote4(), s.d_k):
-    measured(s)
+answer()

@@ -9,6 +9,7 @@ from ui.explain import sharpness_readout, softmax_worked
 from ui.figures.softmax import sweep_charts
 from ui.frame import fragment, open_page
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.view import unfold
 from ui.views.softmax import PAGE
@@ -99,18 +100,24 @@ def weights(s: cfg.Settings, p) -> None:
     st.caption(t("softmax.temperature_caption"))
 
 
+@follows_temperature
+def sharpness(s: cfg.Settings) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    p = state.pipeline(s)
+    scale_key = "softmax.formula_caption_on" if s.scale else "softmax.formula_caption_off"
+    st.caption(t(scale_key, d_k=s.d_k, temp=plain(s.temperature)))
+
+    wide = state.with_changes(s, d_model=SHARP_D, n_heads=1)
+    scaled, unscaled = (state.pipeline(state.with_changes(wide, scale=on)) for on in (True, False))
+    if ask("softmax", s, p, scaled, unscaled, focus_index(p.labels)):
+        weights(s, p)
+
+
 s = open_page(PAGE)
-p = state.pipeline(s)
 z_def = r"\frac{q\cdot k_j}{\sqrt{d_k}\;T}" if s.scale else r"\frac{q\cdot k_j}{T}"
 # Formulas are stacked (gathered) so that each line fits a phone.
 st.latex(
     r"\begin{gathered}p_j=\mathrm{softmax}(z)_j=\frac{e^{z_j}}{\sum_{l=1}^{n} e^{z_l}}"
     r"\\ z_j=" + z_def + r"\end{gathered}"
 )
-scale_key = "softmax.formula_caption_on" if s.scale else "softmax.formula_caption_off"
-st.caption(t(scale_key, d_k=s.d_k, temp=plain(s.temperature)))
-
-wide = state.with_changes(s, d_model=SHARP_D, n_heads=1)
-scaled, unscaled = (state.pipeline(state.with_changes(wide, scale=on)) for on in (True, False))
-if ask("softmax", s, p, scaled, unscaled, focus_index(p.labels)):
-    weights(s, p)
+sharpness()

@@ -12,6 +12,7 @@ from ui.figures.tiles import OUTPUT_DIMS, output_lines, tile_row, walk_lines
 from ui.figures.tiles_memory import memory_chart, size_text
 from ui.frame import fragment, open_page
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.view import unfold
 from ui.views import tiles as view
@@ -114,8 +115,14 @@ def tiles(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
         st.markdown(t("tiles.not_shown"))
 
 
+@follows_temperature
+def tiled(s: cfg.Settings, head: int, qi: int) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    tiles(s, state.pipeline(s), head, qi)
+
+
 s = open_page(view.PAGE, formula=FORMULA)
 p = state.pipeline(s)
 head = choose_head(p.n_heads, key="tiles_head")
 glossary("online_softmax", "tile")
-tiles(s, p, head, focus_index(p.labels))
+tiled(head, focus_index(p.labels))

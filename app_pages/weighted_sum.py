@@ -4,9 +4,12 @@ import streamlit as st
 
 from core import AttentionTrace
 from core.explain import most_negative, output_terms
+from ui import settings as cfg
+from ui import state
 from ui.explain import output_worked
 from ui.frame import fragment, open_one_head
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.view import unfold
 from ui.views.weighted_sum import PAGE
@@ -93,20 +96,27 @@ def output(p, tr, labels: list[str], v_dims: list[str]) -> None:
     explain_cell(tr, labels)
 
 
+@follows_temperature
+def mix(s: cfg.Settings, head: int, x_dims: list[str], v_dims: list[str]) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    p = state.pipeline(s)
+    tr, w = p.head(head)
+    labels = p.labels
+    # What a prediction needs: the weights and the values they mix.
+    st.subheader(t("weighted_sum.mix"))
+    left, right = st.columns(2)
+    with left:
+        caption = t("weighted_sum.weights_caption")
+        weights_view("A", tr.weights, labels, key="weights", caption=caption)
+    with right:
+        by_key = {"row_title": t("common.key"), "caption": t("weighted_sum.v_caption")}
+        by_dim = {"col_title": t("common.dim")}
+        vectors_view("V = X·W_V", tr.v, labels, v_dims, key="v", focus=None, **by_key, **by_dim)
+    unfold(t("weighted_sum.values"), "ws_values", values, p, w, x_dims, v_dims)
+
+    if ask("weighted_sum", s, p, focus_index(labels), head):
+        output(p, tr, labels, v_dims)
+
+
 one = open_one_head(PAGE, formula=FORMULA)
-s, p, head, tr, w, labels = one.settings, one.pipeline, one.head, one.trace, one.weights, one.labels
-x_dims, v_dims = one.x_dims, one.head_dims
-
-# What a prediction needs: the weights and the values they mix.
-st.subheader(t("weighted_sum.mix"))
-left, right = st.columns(2)
-with left:
-    weights_view("A", tr.weights, labels, key="weights", caption=t("weighted_sum.weights_caption"))
-with right:
-    by_key = {"row_title": t("common.key"), "caption": t("weighted_sum.v_caption")}
-    by_dim = {"col_title": t("common.dim")}
-    vectors_view("V = X·W_V", tr.v, labels, v_dims, key="v", focus=None, **by_key, **by_dim)
-unfold(t("weighted_sum.values"), "ws_values", values, p, w, x_dims, v_dims)
-
-if ask("weighted_sum", s, p, focus_index(labels), head):
-    output(p, tr, labels, v_dims)
+mix(one.head, one.x_dims, one.head_dims)

@@ -11,6 +11,7 @@ from ui.charts import NUMBERS_MAX_CELLS, PRESENT_CELL
 from ui.figures.windows import pattern_map, reach_grid
 from ui.frame import fragment, open_page
 from ui.i18n import t
+from ui.live import follows_temperature
 from ui.quiz import ask
 from ui.view import offer_csv, unfold
 from ui.views import windows as view
@@ -114,7 +115,13 @@ def masks(s: cfg.Settings, p: Pipeline, head: int, qi: int) -> None:
         unfold(t("decoder.sinks_section"), "windows_decoder_sinks", decoder_sinks, s)
 
 
+@follows_temperature
+def weighed(s: cfg.Settings, head: int, qi: int) -> None:
+    """What the temperature changes: moving it reruns this alone."""
+    masks(s, state.pipeline(state.with_changes(s, causal=False)), head, qi)
+
+
 s = open_page(view.PAGE, formula=FORMULA)
 p = state.pipeline(state.with_changes(s, causal=False))  # the patterns' own model
 head = choose_head(p.n_heads, key="windows_head")
-masks(s, p, head, focus_index(p.labels))
+weighed(head, focus_index(p.labels))

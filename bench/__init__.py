@@ -16,6 +16,10 @@ Sections (each compares the app with a floor, the least any app could do):
   ``bench/empty_app.py`` (a slider and nothing else) shows AppTest's own share.
 * ``browser``: a keyboard move of the temperature slider until the page has redrawn,
   in headless Chromium, against the floor app in the same browser.
+* ``phone``: every page on a phone (390 × 844, the CPU slowed down 4×, Chromium's
+  DevTools protocol) against the floor app on the same phone, their views taking turns:
+  LCP, all charts drawn, CLS, a slider's key press → the page redrawn (p50 and worst), and
+  where the main thread's time goes (a second table).
 * ``core``: the numpy attention functions against the bare matrix products they
   are made of.
 * ``memory``: the server's resident memory with 1 and with 20 browser sessions.

@@ -12,6 +12,7 @@ browser, and then no change of it is ever seen.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import shutil
@@ -71,6 +72,63 @@ STUCK_JS = f"""() => {{
 }}"""
 # A frame drawn, then `ms` more.
 NEXT_FRAME_JS = "(ms) => new Promise((r) => requestAnimationFrame(() => setTimeout(r, ms)))"
+# What an element is, for a report: its tag, the Streamlit element it is in (and that one's
+# key), its first words. A function's source, for the page's scripts.
+DESCRIBE_JS = r"""(node) => {
+  const el = node && node.nodeType === 1 ? node : node && node.parentElement;
+  if (!el) return '';
+  const id = el.closest('[data-testid]');
+  const key = el.closest('[class*="st-key-"]');
+  const named = key ? ' ' + (key.className.match(/st-key-\S+/) || [''])[0] : '';
+  const words = (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ');
+  const text = Array.from(words).slice(0, 30).join('');  // whole characters
+  return `${el.tagName.toLowerCase()} in ${id ? id.dataset.testid : '?'}${named}: ${text}`;
+}"""
+# A layout-shift entry as the tests and the benchmark keep it: when, how much, whether an
+# input had just come (then it is the input's own), and what moved (at most three elements,
+# from where to where in the viewport).
+SHIFT_JS = f"""(e) => ({{
+  t: e.startTime, value: e.value, input: e.hadRecentInput,
+  what: (e.sources || []).slice(0, 3).map((s) => ({DESCRIBE_JS})(s.node)
+    + ` (y ${{Math.round(s.previousRect.y)}} → ${{Math.round(s.currentRect.y)}},`
+    + ` h ${{Math.round(s.previousRect.height)}} → ${{Math.round(s.currentRect.height)}})`),
+}})"""
+# Every layout shift since the page loaded (the browser keeps them: a buffered observer's
+# records, taken at once).
+LAYOUT_SHIFTS_JS = f"""() => {{
+  const observer = new PerformanceObserver(() => {{}});
+  observer.observe({{type: 'layout-shift', buffered: true}});
+  const found = observer.takeRecords();
+  observer.disconnect();
+  return found.map({SHIFT_JS});
+}}"""
+
+
+def cls(shifts: list[dict], since: float = 0.0, until: float = math.inf) -> float:
+    """Cumulative Layout Shift as web-vitals defines it: shifts without a recent input,
+    grouped into session windows (each shift within 1 s of the previous one and the window
+    at most 5 s long); the largest window's sum. Only shifts from ``since`` to ``until``
+    (ms from the navigation's start)."""
+    best = total = 0.0
+    first = previous = -math.inf
+    for shift in sorted(shifts, key=lambda s: s["t"]):
+        t = shift["t"]
+        if shift["input"] or not since <= t < until:
+            continue
+        if t - previous < 1000 and t - first < 5000:
+            total += shift["value"]
+        else:
+            first, total = t, shift["value"]
+        previous = t
+        best = max(best, total)
+    return best
+
+
+def movers(shifts: list[dict], since: float = 0.0, until: float = math.inf) -> list[str]:
+    """What moved in the shifts ``cls`` counts, the largest shifts first."""
+    counted = [s for s in shifts if not s["input"] and since <= s["t"] < until]
+    counted.sort(key=lambda s: -s["value"])
+    return [f"{s['value']:.3f} at {s['t'] / 1000:.2f} s: {'; '.join(s['what'])}" for s in counted]
 
 
 def chromium_path() -> str | None:
@@ -117,11 +175,13 @@ def new_context(
     init_script: str = "",
     timeout_ms: float = TIMEOUT_MS,
     locale: str = "en-US",
+    device: dict | None = None,
 ):
     """A fresh context (its own cookies, so its own Streamlit sessions) that never leaves
     this machine; with `outside`, every request to an origin other than `base_url`'s is
-    noted there first. ``locale``: the browser's preferred language (navigator.language)."""
-    context = browser.new_context(viewport=viewport or VIEWPORT, locale=locale)
+    noted there first. ``locale``: the browser's preferred language (navigator.language);
+    ``device``: Playwright's emulation options (a phone's pixel ratio, touch)."""
+    context = browser.new_context(viewport=viewport or VIEWPORT, locale=locale, **(device or {}))
     context.set_default_timeout(timeout_ms)
     if outside is not None:
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))

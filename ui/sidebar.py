@@ -15,6 +15,7 @@ from ui import settings as cfg
 from ui.classroom import panel as class_panel
 from ui.frame import go_to_stop
 from ui.i18n import LANG_NAMES, t
+from ui.live import temperature_slot
 from ui.page import MODEL_CONTROLS, Page
 from ui.quiz import score
 from ui.settings import Settings
@@ -59,15 +60,8 @@ def _model_controls(uses: tuple[str, ...]) -> None:
         st.toggle(t("common.sb.scale"), key="scale", help=t("common.sb.scale_help"))
     if "causal" in uses:
         st.toggle(t("common.sb.causal"), key="causal", help=t("common.sb.causal_help"))
-    if "temperature" in uses:
-        st.slider(
-            t("common.sb.temperature"),
-            min_value=cfg.TEMPERATURE_MIN,
-            max_value=cfg.TEMPERATURE_MAX,
-            step=cfg.TEMPERATURE_STEP,
-            key="temperature",
-            help=t("common.sb.temperature_help"),
-        )
+    if "temperature" in uses:  # its place, for the page (ui.live)
+        temperature_slot()
     if "seed" in uses:
         st.number_input(
             t("common.sb.seed"),

@@ -36,12 +36,14 @@ def unfold(label: str, key: str, draw: Callable[..., object], *args, icon: str |
 
 
 WHOLE_PAGE = "_whole_page"  # session_state: a change the whole page must follow
+OFFERED = "_matrices_offered"  # session_state: each matrix's CSV as its last run made it
 
 
 def begin_view() -> None:
     """The frame's first step of a whole run: no matrices offered yet, and every change
     marked by mark_whole_page followed (this run is the whole page)."""
     _run.matrices = {}
+    st.session_state.setdefault(OFFERED, {}).clear()
     st.session_state.pop(WHOLE_PAGE, None)
 
 
@@ -58,11 +60,15 @@ def follow_whole_page() -> None:
 
 
 def offer_csv(key: str, name: str, csv: Callable[[], str]) -> None:
-    """Offer a matrix shown in this view as CSV (``csv`` runs only when downloaded)."""
+    """Offer a matrix shown in this view as CSV (``csv`` runs only when downloaded).
+
+    A fragment's run (which the download at the foot of the page does not follow) offers
+    its matrices anew: the download takes each matrix as its last run made it."""
     matrices = getattr(_run, "matrices", None)
     if matrices is None:
         matrices = _run.matrices = {}
     matrices[key] = (name, csv)
+    st.session_state.setdefault(OFFERED, {})[key] = (name, csv)
 
 
 def _slug(text: str) -> str:
@@ -83,9 +89,10 @@ def matrices_download(page: str) -> None:
     if not matrices:
         return
     names = t("common.list_sep").join(name for name, _ in matrices.values())
+    latest = st.session_state.setdefault(OFFERED, {})  # filled again by fragments' runs
     st.download_button(
         t("common.csv_all", n=len(matrices)),
-        data=lambda: _zip(matrices),
+        data=lambda: _zip({key: latest.get(key, made) for key, made in matrices.items()}),
         file_name=f"attention-lab-{page}.zip",
         mime="application/zip",
         key="csv_all",

@@ -22,6 +22,7 @@ from ui.charts import (
     unique_labels,
 )
 from ui.i18n import t
+from ui.room import CHART_LOADING, GAP, chart_room
 from ui.view import follow_whole_page, mark_whole_page, offer_csv, unfold
 
 MAX_SHOWN = 64  # rows and columns drawn of a matrix; its CSV has them all
@@ -138,19 +139,24 @@ def weights_view(name: str, weights: np.ndarray, labels, *, key: str, **options)
 
 
 def show_chart(chart: Figure, key: str | None = None) -> None:
-    """Draw a Figure (cached layout + this run's data) across the column.
+    """Draw a Figure (cached layout + this run's data) across the column, its room kept
+    while the browser draws it.
 
     ``key`` names the chart in its spec (Vega-Lite's usermeta, which draws nothing), so a
     test finds a chart by what it is rather than by its place on the page.
     """
     # No deep copy of the cached layout: Streamlit copies the spec's top level before it
     # sets anything, and changes nothing below it.
+    present = bool(st.session_state.get("present"))
     dark = st.context.theme.type == "dark"  # labels near-white there, near-black otherwise
-    spec = {**chart.spec, "config": CONFIGS[bool(st.session_state.get("present")), dark]}
+    spec = {**chart.spec, "config": CONFIGS[present, dark]}
     spec["description"] = chart_description(chart.spec, chart.data.num_rows)
     if key:
         spec["usermeta"] = {"key": key}
     st.vega_lite_chart(chart.data, spec, width="stretch")
+    room = chart_room(chart.spec, present)
+    if room and room > CHART_LOADING + GAP:  # its room while the browser draws it (app.css)
+        st.space(room - CHART_LOADING - GAP)
 
 
 CHANNELS = ("y", "x", "color", "theta", "size", "row", "column", "facet")

@@ -25,6 +25,7 @@ SECTIONS = (
     "pages",
     "charts",
     "browser",
+    "phone",
     "core",
     "memory",
     "model",

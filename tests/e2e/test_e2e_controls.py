@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import zipfile
 from urllib.parse import urlsplit
 
 import pytest
@@ -39,14 +40,27 @@ def slider(app, label_key: str, lang: str = "en"):
     return box, box.get_by_role("slider")
 
 
+def weights_csv(app) -> bytes:
+    """The page's attention weights as its CSV download at the foot of the page has them."""
+    button = app.main.get_by_test_id("stDownloadButton").get_by_role("button")
+    with app.page.expect_download() as info:
+        button.click()
+    with zipfile.ZipFile(info.value.path()) as archive:
+        return archive.read("softmax_weights.csv")
+
+
 def test_keyboard_moves_the_temperature_slider(new_page):
+    """The temperature follows the keyboard; a move reruns the page alone (not the frame:
+    Streamlit ends a fragment's run), and what the page offers follows it: its numbers, its
+    CSV download, the link it shares."""
     app = new_page()
-    app.open(SLIDER_PAGE)
+    app.open(f"{SLIDER_PAGE}?ask=0")  # the whole page: its weights, and their CSV
     app.check(SLIDER_PAGE)
     box, thumb = slider(app, "common.sb.temperature")
     value = box.get_by_test_id("stSliderThumbValue")
     expect(value).to_have_text("1.00")
     before = app.main_fingerprint()
+    csv_before = weights_csv(app)
 
     def press(key: str, times: int, shown: str) -> None:
         for _ in range(times):
@@ -58,9 +72,12 @@ def test_keyboard_moves_the_temperature_slider(new_page):
         app.check(f"{SLIDER_PAGE} at temperature {shown}")
 
     press("ArrowRight", 1, "1.05")
+    assert app.ends[-1].startswith("FINISHED_FRAGMENT_RUN"), app.ends  # the page alone
     # Something the page shows follows the temperature (a number, or a chart's values).
     app.wait_main_changed(before)
     press("ArrowLeft", 2, "0.95")
+    csv_moved = weights_csv(app)
+    assert csv_moved != csv_before, "the CSV download did not follow the temperature"
 
     # The link the sidebar offers to share (folded until asked for) reopens this view in a
     # new session.
@@ -74,6 +91,22 @@ def test_keyboard_moves_the_temperature_slider(new_page):
     expect(app.page).to_have_url(param("temp", "0.95"))
     assert urlsplit(app.page.url).path == SLIDER_PAGE
     app.check(f"the shared link {link}")
+    assert weights_csv(app) == csv_moved, "the CSV download is not the view's"
+
+
+def test_a_control_beside_the_temperature_moves_the_whole_page(new_page):
+    """In the part of a page that the temperature reruns alone, a control that moves a shared
+    setting (on a projector, the Multi-head page's "the article's eight heads") reruns the
+    whole page: the sidebar's controls show the new setting."""
+    app = new_page()
+    app.open("/multihead?present=1")
+    app.check("/multihead on a projector")
+    with app.rerun():
+        app.main.get_by_role("button", name=text("multihead.preset")).click()
+    box, _ = slider(app, "common.sb.heads")
+    expect(box.get_by_test_id("stSliderThumbValue")).to_have_text("8")
+    assert not app.ends[-1].startswith("FINISHED_FRAGMENT_RUN"), app.ends
+    app.check("/multihead with the article's heads")
 
 
 def test_shared_link_as_the_first_request_after_a_restart(new_page):

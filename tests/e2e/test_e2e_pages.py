@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from harness.browser import LAYOUT_SHIFTS_JS, cls, movers
+
 from .conftest import CUT_NAV_JS, PAGES, PHONE, WIDE, screenshots_wanted
 
 try:
@@ -36,6 +38,7 @@ CUT_OFF_JS = """() => {
 }"""
 
 ZH = "简体中文"  # the language switch's Chinese option
+CLS_MAX = 0.1  # Core Web Vitals' "good": how far a page may jump as it loads (CLS)
 
 
 def url_path(page_paths, name: str) -> str:
@@ -53,8 +56,10 @@ def test_page(new_page, page_paths, name):
     none: the real model page without its model shows a message), no serious accessibility
     violation (axe-core; colour contrast once, in the wide view with the sidebar open: the
     colours are the same at both widths); on the phone nothing pushes the main column
-    sideways. A screenshot of each view. The whole page: with questions first off (the
-    lesson's tests look at the questions, in English wide and in Chinese on a projector).
+    sideways, and the page does not jump as it loads (its layout shifts, CLS, at most 0.1:
+    a chart keeps its room until it is drawn). A screenshot of each view. The whole page:
+    with questions first off (the lesson's tests look at the questions, in English wide and
+    in Chinese on a projector).
     """
     path = url_path(page_paths, name)
     where = f"{path} ({name}.py)"
@@ -62,6 +67,7 @@ def test_page(new_page, page_paths, name):
     app.open(f"{path}?ask=0")
     assert urlsplit(app.page.url).path == path, f"{where}: the app moved to {app.page.url}"
     app.check(f"{where} at {PHONE['width']} px")
+    shifts = app.page.evaluate(LAYOUT_SHIFTS_JS)  # every chart drawn, nothing touched yet
     assert app.main.get_by_test_id("stHeading").count(), f"{where}: the page has no heading"
     overflow = app.overflow_at_rest()
     cut_off = app.page.evaluate(CUT_OFF_JS)
@@ -92,6 +98,8 @@ def test_page(new_page, page_paths, name):
     assert not unnamed.count(), f"{where_zh}: a chart without a text alternative"
     app.screenshot(f"{name}-zh")
 
+    jumped, moved = cls(shifts), " | ".join(movers(shifts)[:4])
+    assert jumped <= CLS_MAX, f"{where} at {PHONE['width']} px: CLS {jumped:.3f}: {moved}"
     assert not cut_off, f"{where} at {PHONE['width']} px: wider than the column: {cut_off}"
     o = overflow
     detail = f"{where} at {PHONE['width']} px: {o}"
@@ -101,12 +109,15 @@ def test_page(new_page, page_paths, name):
 
 
 def test_matrix_cells_keep_their_height_beside_the_axes(new_page):
-    """A matrix's height is its cells' alone: the axes are drawn below it, not inside it.
+    """A matrix's height is its cells' alone: the axes are drawn below it, not inside it;
+    and the room a chart keeps while it is drawn is no more than the chart.
 
     With Streamlit's default sizing a 2 × 2 matrix (two heads compared) had no room left
     for its cells once the axis labels were drawn.
     """
     from apptest_util import chart_specs, open_page
+
+    from ui.room import chart_room
 
     params = {"d": 16, "heads": 2, "ask": 0}
     specs = chart_specs(open_page("multihead", **params))
@@ -121,3 +132,9 @@ def test_matrix_cells_keep_their_height_beside_the_axes(new_page):
         drawn = boxes.nth(i).bounding_box()["height"]
         cells = specs[i]["height"]
         assert drawn > cells + 20, f"chart {i}: {drawn:.0f} px drawn for {cells} px of cells"
+    # The room a chart keeps until it is drawn (ui.room) is never more than the chart, and
+    # for a plain matrix with level labels it is the chart's height.
+    drawn = [boxes.nth(i).bounding_box()["height"] for i in range(len(specs))]
+    rooms = [chart_room(s, present=False) for s in specs]
+    assert all(r is None or r <= d + 1 for r, d in zip(rooms, drawn, strict=True)), (rooms, drawn)
+    assert any(r and abs(r - d) <= 2 for r, d in zip(rooms, drawn, strict=True)), (rooms, drawn)

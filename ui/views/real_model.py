@@ -12,11 +12,12 @@ from realmodel import FIX_COMMAND
 from realmodel.loader import ENV_VAR
 from ui import state
 from ui.charts import bars
+from ui.figures.multihead import head_maps
 from ui.frame import fragment
 from ui.i18n import t
 from ui.lines import lines_view
 from ui.page import Page
-from ui.widgets import md_escape, show_chart, weights_view
+from ui.widgets import md_escape, show_chart, show_charts, weights_view
 
 
 def unavailable(reason: str, *, stop: bool = True) -> None:
@@ -44,6 +45,26 @@ def unknown(encoded, vocab: str) -> None:
     if any(is_cjk(piece) for piece in encoded.unknown):
         text += " " + t("real_model.unknown_cjk")
     st.warning(text, icon=":material/translate:")
+
+
+ALL_HEADS_MAX_TOKENS = 24  # twelve maps of up to 24 × 24 cells stay readable side by side
+
+
+@fragment  # the close-up's layer and head rerun only this part of the page
+def up_close(
+    out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str, present: bool
+):
+    """One head up close (closeup), then the whole of its layer, as on the Multi-head page."""
+    st.subheader(t("real_model.closeup"))
+    st.markdown(t("real_model.closeup_intro"))
+    layer = closeup(out, labels, qi, ki, best, key=key)
+    st.subheader(t("real_model.all_heads", layer=layer))
+    if (n := len(labels)) <= ALL_HEADS_MAX_TOKENS:
+        maps = head_maps(out.attentions[layer - 1], labels, t, focus=qi, large=present)
+        show_charts(maps, key="real_heads")
+        st.caption(t("real_model.all_heads_caption"))
+    else:
+        st.info(t("real_model.all_heads_too_many", n=n, max=ALL_HEADS_MAX_TOKENS))
 
 
 def closeup(out: BertOutput, labels: list[str], qi: int, ki: int, best: HeadMatch, key: str) -> int:

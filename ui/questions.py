@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from core.quiz import Question, printed
+from core.quiz import Question, parse_number, printed
 from ui import question_words as words
 from ui import registry, state
 from ui import settings as cfg
@@ -38,6 +38,24 @@ def shown(value, decimals: int | None = None) -> str:
     if isinstance(value, str):
         return md_escape(value)
     return str(value)
+
+
+def read_guess(q: Question, widget: str):
+    """The guess in a question's answer control ``widget``, as (guess, what the student
+    typed or chose, as shown); None after keeping the reason in ``{widget}_error`` (a text
+    key: nothing given, or a number that does not read as one)."""
+    raw = st.session_state.get(widget)
+    st.session_state[f"{widget}_error"] = None
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        st.session_state[f"{widget}_error"] = "quiz.msg.empty"
+        return None
+    if q.kind != "number":
+        return raw, shown(raw)
+    try:
+        return parse_number(raw), md_escape(str(raw).strip())  # as the student typed it
+    except ValueError as reason:
+        st.session_state[f"{widget}_error"] = f"quiz.msg.{reason}"
+        return None
 
 
 def _texts(q: Question, text_key: str, **extra) -> str:

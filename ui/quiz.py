@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import quiz
 from core.quiz import Question
 from ui import registry
 from ui.classroom import ballot, session
@@ -41,14 +40,13 @@ from ui.questions import (
     choices_text,
     guess_widget,
     question_text,
+    read_guess,
     showing,
-    shown,
     verdict,
 )
 from ui.settings import Settings
 from ui.teacher import notes as teacher_notes
 from ui.view import follow_whole_page, mark_whole_page, unfold
-from ui.widgets import md_escape
 
 
 def score() -> tuple[int, int, int]:
@@ -68,20 +66,10 @@ def _check(name: str, pending: list[tuple[int, Question]]) -> None:
     held = ballot.recheck(registry.page_asking(name))
     for i, q in pending:
         key = _guess_key(name, i)
-        raw = st.session_state.get(key)
-        st.session_state[f"{key}_error"] = None
-        if raw is None or (isinstance(raw, str) and not raw.strip()):
-            st.session_state[f"{key}_error"] = "quiz.msg.empty"
+        if (read := read_guess(q, key)) is None:
             continue
-        if q.kind == "number":
-            try:
-                guess = quiz.parse_number(raw)
-            except ValueError as reason:
-                st.session_state[f"{key}_error"] = f"quiz.msg.{reason}"
-                continue
-            typed = md_escape(str(raw).strip())  # as the student typed it
-        else:
-            guess, typed = raw, shown(raw)
+        guess, typed = read
+        raw = st.session_state[key]
         # In a class the guess is the student's vote too; on the class's question, only that.
         outcome = session.vote(q, raw, typed, guess)
         if outcome == "counted" or (outcome and ballot.holds(q, answers())) or held:

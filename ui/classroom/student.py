@@ -14,7 +14,6 @@ import threading
 import streamlit as st
 
 import classroom as store_api
-from core.quiz import parse_number
 from core.quiz.question import Question
 from ui import process, registry
 from ui import questions as asked
@@ -159,20 +158,9 @@ def _vote_again(q: Question, round_: int, key: str) -> None:
 
 
 def _send_again(q: Question, widget: str) -> None:
-    raw = st.session_state.get(widget)
-    st.session_state[f"{widget}_error"] = None
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        st.session_state[f"{widget}_error"] = "quiz.msg.empty"
-        return
-    if q.kind == "number":
-        try:
-            guess = parse_number(raw)
-        except ValueError as reason:
-            st.session_state[f"{widget}_error"] = f"quiz.msg.{reason}"
-            return
-        session.vote(q, raw, md_escape(str(raw).strip()), guess)
-    else:
-        session.vote(q, raw, asked.shown(raw), raw)
+    if (read := asked.read_guess(q, widget)) is not None:
+        guess, typed = read
+        session.vote(q, st.session_state.get(widget), typed, guess)
 
 
 # --- the teacher's offer ---------------------------------------------------------------

@@ -167,19 +167,16 @@ def scores(r, on, d, text: str) -> None:
                 delta=None if change is None else f"{change:+.2f}", delta_color="inverse",
                 width="content",
             )  # fmt: skip
+    heads = [("previous", r.previous, "copying_text.m_text_previous")]
     if on.target_share is not None:
-        layer, head, best = on.best("target")
-        value = r.target_share[layer, head]
+        heads.insert(0, ("target", r.target_share, "copying_text.m_text_induction"))
+    for kind, values, key in heads:  # the best head of each kind with every head on
+        layer, head, best = on.best(kind)
+        value = values[layer, head]
         row.metric(
-            t("copying_text.m_text_induction", head=names[layer * d.config.n_heads + head]),
-            f"{value:.2f}", delta=f"{value - best:+.2f}" if off else None, width="content",
+            t(key, head=names[layer * d.config.n_heads + head]), f"{value:.2f}",
+            delta=f"{value - best:+.2f}" if off else None, width="content",
         )  # fmt: skip
-    layer, head, best = on.best("previous")
-    value = r.previous[layer, head]
-    row.metric(
-        t("copying_text.m_text_previous", head=names[layer * d.config.n_heads + head]),
-        f"{value:.2f}", delta=f"{value - best:+.2f}" if off else None, width="content",
-    )  # fmt: skip
     st.caption(t("copying_text.text_scores_off" if off else "copying_text.text_scores"))
 
 

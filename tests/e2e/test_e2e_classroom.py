@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from classroom import address
-from harness.browser import new_context
+from harness.browser import CHROMIUM_ARGS, chromium_path, new_context
 from harness.protocol_student import run_apart
 from harness.redis_server import RedisServer, redis_server_path
 from harness.server import StreamlitServer, free_port
@@ -389,3 +389,33 @@ def test_a_public_address_is_the_link(browser, tmp_path):
             expect(teacher.main).to_contain_text("ATTENTION_LAB_PUBLIC_URL")
         finally:
             context.close()
+
+
+def test_the_address_a_proxy_gives_is_the_link(browser, tmp_path):
+    """Behind a proxy or on Community Cloud the teacher's browser reaches the app by the
+    proxy's name, which is the Host header the server receives; the app takes its address
+    from the browser (``st.context.url``), so the join link and its QR code carry that name,
+    not this machine's. Here Chromium resolves a public-looking name to this machine, as a
+    proxy in front of it would answer for it."""
+    name = "lab.school.test"
+    with StreamlitServer(env={"ATTENTION_LAB_DATA": str(tmp_path)}) as server:
+        rules = f"--host-resolver-rules=MAP {name} 127.0.0.1"
+        args = [*CHROMIUM_ARGS, rules]
+        proxied = browser.browser_type.launch(executable_path=chromium_path(), args=args)
+        try:
+            context = proxied.new_context(viewport=PROJECTOR, locale="en-US")
+            origin = f"http://{name}:{server.port}"
+            context.route(  # nothing leaves this machine: only the name mapped to it
+                re.compile(r"^(?!" + re.escape(origin) + r"(/|$))(https?|wss?)://"),
+                lambda route: route.abort(),
+            )
+            teacher = AppPage(context.new_page(), origin)
+            teacher.open(f"{PAGE}?present=1")
+            with teacher.rerun():
+                teacher.main.get_by_role("button", name=text("classroom.sb.teach")).click()
+            scanned = decode_qr(teacher)
+            assert scanned.startswith(f"http://{name}:{server.port}{PAGE}?"), scanned
+            assert "class=" in scanned and "teach=" not in scanned
+            expect(teacher.main).to_contain_text(name)  # the projector says which address
+        finally:
+            proxied.close()

@@ -23,8 +23,8 @@ A fragment that reruns by itself (``st.fragment(run_every=…)``) is announced b
 ``fragment(id)`` asks for that run as the browser's timer does.
 
 When the connection drops while ``auto_reconnect`` is on, the session reconnects the way
-Streamlit's frontend does: the health endpoint, until it answers; then the websocket
-(behind a load balancer, to whichever server the balancer picks). Like the frontend, it
+Streamlit's frontend does: the health endpoint until it answers (harness.http), then the
+websocket (behind a load balancer, to whichever server the balancer picks). Like the frontend, it
 asks for a run only if one was under way when the connection dropped; an idle tab just
 reconnects, expecting its session to be still there (if the server is another one, the
 session is new, and its first run is the student's next interaction). It records how
@@ -40,11 +40,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
+from harness.http import cookie_header, healthy, keep_cookie
 from harness.replies import Drawn, Reply, read_delta, read_navigation, scan_markers
 from harness.wire import TRIGGER, from_element, to_wire, widget_state
 
 STREAM_PATH = "/_stcore/stream"
-HEALTH_PATH = "/_stcore/health"
 RUN_TIMEOUT_S = 60.0
 RECONNECT_TIMEOUT_S = 60.0
 
@@ -119,46 +119,6 @@ class ProtocolSession:
 
     # ------------------------------------------------------------------ connection
 
-    def _cookie_header(self) -> dict[str, str]:
-        if not self.cookies:
-            return {}
-        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-
-    def _keep_cookie(self, set_cookie: str) -> None:
-        """Keep what a Set-Cookie header sets, as a browser would send it back."""
-        name, _, rest = set_cookie.strip().partition("=")
-        self.cookies[name.strip()] = rest.split(";", 1)[0].strip()
-
-    async def _health(self) -> bool:
-        """GET the health endpoint (HTTP/1.1, no thread), keeping the cookies it sets."""
-        url = urlsplit(self.base_url)
-        cookie = "".join(f"{k}: {v}\r\n" for k, v in self._cookie_header().items())
-        request = (
-            f"GET {HEALTH_PATH} HTTP/1.1\r\nHost: {url.netloc}\r\n{cookie}Connection: close\r\n\r\n"
-        )
-        try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(url.hostname, url.port or 80), 5
-            )
-        except (OSError, TimeoutError):
-            return False
-        try:
-            writer.write(request.encode())
-            await writer.drain()
-            data = await asyncio.wait_for(reader.read(), 5)
-        except (OSError, TimeoutError):
-            return False
-        finally:
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
-        head = data.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
-        for line in head[1:]:
-            name, _, value = line.partition(":")
-            if name.strip().lower() == "set-cookie":
-                self._keep_cookie(value)
-        return bool(head) and head[0].split(" ")[1:2] == ["200"]
-
     async def connect(self, timeout: float = RECONNECT_TIMEOUT_S) -> None:
         """As a browser does: the health endpoint (until it answers), then the websocket."""
         from websockets.asyncio.client import connect
@@ -166,13 +126,13 @@ class ProtocolSession:
         deadline = time.monotonic() + timeout
         delay = 0.1
         while True:
-            if await self._health():
+            if await healthy(self.base_url, self.cookies):
                 try:
                     url = "ws" + self.base_url.removeprefix("http") + STREAM_PATH
                     self._ws = await connect(
                         url,
                         subprotocols=["streamlit"],
-                        additional_headers=self._cookie_header(),
+                        additional_headers=cookie_header(self.cookies),
                         max_size=None,
                         ping_interval=None,
                         open_timeout=10,
@@ -187,7 +147,7 @@ class ProtocolSession:
             delay = min(delay * 2, 1.0)
         if self._ws.response is not None:
             for value in self._ws.response.headers.get_all("Set-Cookie") or []:
-                self._keep_cookie(value)
+                keep_cookie(self.cookies, value)
         self._connected.set()
         self._reader = asyncio.create_task(self._read(self._ws))
 

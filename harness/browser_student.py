@@ -55,6 +55,8 @@ SCREEN_TEXT_JS = """() => [document.body.innerText,
 NAV_INDEX_JS = """(path) => Array.from(
   document.querySelectorAll('[data-testid="stSidebarNavLink"]'),
   (a) => new URL(a.href).pathname).indexOf(path)"""
+AT_PATH_JS = "(path) => location.pathname === path"
+NAV_WAIT_MS = 10_000  # a page link followed: the address changes at once, unless lost
 CONNECTION_JS = """() => document.querySelector('[data-testid="stApp"]')
   ?.dataset.testConnectionState || ''"""
 # A plan's kinds of step that move a shared control (a click away), and the control each moves.
@@ -211,15 +213,24 @@ class BrowserStudent:
 
             def go() -> None:
                 from playwright.sync_api import Error as PlaywrightError
+                from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
                 # The navigation is drawn again by a run: until its link is there, an index
                 # of -1 would make nth() the last link, another page.
                 present = f"(path) => ({NAV_INDEX_JS})(path) >= 0"
                 self.page.wait_for_function(present, arg=path, polling=POLL_MS)
-                index = self.page.evaluate(NAV_INDEX_JS, path)
-                if index < 0:
-                    raise PlaywrightError(f"no link to {path} in the navigation")
-                self.page.get_by_test_id("stSidebarNavLink").nth(index).click()
+                for attempt in range(2):  # a click while a run draws the page can be lost
+                    index = self.page.evaluate(NAV_INDEX_JS, path)
+                    if index < 0:
+                        raise PlaywrightError(f"no link to {path} in the navigation")
+                    self.page.get_by_test_id("stSidebarNavLink").nth(index).click()
+                    try:
+                        wait = NAV_WAIT_MS if attempt == 0 else STEP_TIMEOUT_MS
+                        self.page.wait_for_function(AT_PATH_JS, arg=path, timeout=wait)
+                        break
+                    except PlaywrightTimeout:
+                        if attempt:
+                            raise
                 self.here = target
 
             return self._timed(f"page {target}", go)
